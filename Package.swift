@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "junoscope",
+  products: [
+    .library(name: "JunosConfig", targets: ["JunosConfig"]),
+    .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+    .executable(name: "junoscope", targets: ["junoscope"]),
+    .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
+  ],
+  targets: [
+    // Configuration model: bytes -> ConfigTree -> curly / set / JSON text. No Foundation.
+    .target(name: "JunosConfig", swiftSettings: strict),
+    // Generic command-line parsing, help, suggestions and completions. No Junos knowledge.
+    .target(name: "ArgumentKit", swiftSettings: strict),
+    // One file per subcommand; the only place that prints and picks exit codes.
+    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "ArgumentKit"], swiftSettings: strict),
+    .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
+    .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig"], swiftSettings: strict),
+    .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
+    .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
+    .testTarget(
+      name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "ArgumentKit"],
+      swiftSettings: strict),
+  ]
+)

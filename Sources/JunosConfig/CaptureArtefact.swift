@@ -1,0 +1,75 @@
+/// Lines of captured terminal text that are not configuration.
+enum CaptureArtefact: Equatable {
+  /// `user@host>` or `user@host#`, possibly followed by the command typed.
+  case prompt
+  /// `{master:0}`, `{backup}`, optionally followed by `[edit …]` and a prompt.
+  case routingEngineBanner
+  /// `[edit]` or `[edit interfaces]`.
+  case editBanner
+  /// `show configuration | display set | no-more` echoed without a prompt.
+  case echoedCommand
+  /// A Markdown code fence around a pasted capture.
+  case markdownFence
+  /// `---(more)---`, `---(more 27%)---`: the pager stopped the capture.
+  case pager
+
+  /// Classifies the line `bytes[from..<to]` (from its first non-blank byte).
+  ///
+  /// - Parameter topLevel: Whether the parser is outside any block; an echoed command is only
+  ///   recognised there.
+  static func classify(_ b: [UInt8], from: Int, to: Int, topLevel: Bool) -> CaptureArtefact? {
+    b.withUnsafeBufferPointer { classify($0, from: from, to: to, topLevel: topLevel) }
+  }
+
+  static func classify(_ b: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, topLevel: Bool) -> CaptureArtefact? {
+    guard from < end else { return nil }
+    func starts(_ s: StaticString, at i: Int) -> Bool {
+      let n = s.utf8CodeUnitCount
+      guard i + n <= end else { return false }
+      let p = s.utf8Start
+      for k in 0..<n where b[i + k] != p[k] { return false }
+      return true
+    }
+    switch b[from] {
+    case UInt8(ascii: "-"):
+      if starts("---(more", at: from) { return .pager }
+      return nil
+    case UInt8(ascii: "`"):
+      return starts("```", at: from) ? .markdownFence : nil
+    case UInt8(ascii: "{"):
+      // {master}, {master:0}, {backup:1}, {linecard:2}, {primary:node0}
+      var i = from + 1
+      while i < end, b[i] >= UInt8(ascii: "a"), b[i] <= UInt8(ascii: "z") { i += 1 }
+      guard i > from + 1 else { return nil }
+      if i < end && b[i] == UInt8(ascii: ":") {
+        i += 1
+        while i < end, isWordByte(b[i]), b[i] != UInt8(ascii: "}") { i += 1 }
+      }
+      return i < end && b[i] == UInt8(ascii: "}") ? .routingEngineBanner : nil
+    case UInt8(ascii: "["):
+      return starts("[edit]", at: from) || starts("[edit ", at: from) ? .editBanner : nil
+    default:
+      // First word: a prompt `user@host>` / `user@host#`, or an echoed `show …` / `run show …`.
+      var i = from
+      var at = false
+      while i < end, b[i] > 0x20 {
+        if b[i] == UInt8(ascii: "@") { at = true }
+        i += 1
+      }
+      let last = b[i - 1]
+      if at && i - from > 2 && (last == UInt8(ascii: ">") || last == UInt8(ascii: "#")) { return .prompt }
+      if topLevel
+        && (starts("show ", at: from) || starts("run show ", at: from) || starts("file show ", at: from)
+          || (i - from == 4 && starts("show", at: from)))
+      {
+        return .echoedCommand
+      }
+      return nil
+    }
+  }
+
+  @inline(__always) static func isWordByte(_ b: UInt8) -> Bool {
+    b > 0x20 && b != UInt8(ascii: ";") && b != UInt8(ascii: "{") && b != UInt8(ascii: "}")
+      && b != UInt8(ascii: "[") && b != UInt8(ascii: "]")
+  }
+}

@@ -1,0 +1,129 @@
+/// Options shared by every renderer.
+public struct RenderOptions: Sendable {
+  /// Print secret values instead of ``SecretMasking/mask``.
+  public var showSecrets: Bool
+  /// Print comments and annotations (curly only; `display set` prints annotations as `annotate`).
+  public var comments: Bool
+
+  /// Creates options; by default secrets are masked and comments kept.
+  public init(showSecrets: Bool = false, comments: Bool = true) {
+    self.showSecrets = showSecrets
+    self.comments = comments
+  }
+}
+
+extension ConfigTree {
+  /// Renders the configuration as the device displays it: 4-space indentation, prefix tags,
+  /// annotations on their own line, `[ ]` lists, `## SECRET-DATA` trailers.
+  ///
+  /// - Parameter options: Masking and comments.
+  /// - Returns: UTF-8 text; device output round-trips byte for byte.
+  public func renderCurly(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(storage.count + storage.count / 8)
+    for h in headers {
+      out.append(contentsOf: h.utf8)
+      out.append(0x0A)
+    }
+    // Iterative pre-order walk; `closing` entries emit the `}` of a block.
+    var stack: [(node: Int32, depth: Int, closing: Bool)] = []
+    var c = nodes[0].lastChild
+    while c >= 0 {
+      stack.append((c, 0, false))
+      c = nodes[Int(c)].prev
+    }
+    while let (id, depth, closing) = stack.popLast() {
+      let node = NodeID(id)
+      let r = nodes[Int(id)]
+      let e = extra(node)
+      if closing {
+        if options.comments, let e {
+          for t in e.closing { line(&out, depth + 1, t.text) }
+        }
+        indent(&out, depth)
+        out.append(UInt8(ascii: "}"))
+        if r.flags.contains(.braceSemicolon) { out.append(UInt8(ascii: ";")) }
+        if options.comments, let t = e?.closeTrailer { space(&out, t.text) }
+        out.append(0x0A)
+        continue
+      }
+      if options.comments, let e {
+        for t in e.leading { line(&out, depth, t.text) }
+      }
+      indent(&out, depth)
+      appendStatement(&out, node, options)
+      if options.comments, let e, !e.inline.isEmpty {
+        for t in e.inline { space(&out, t.text) }
+      }
+      if r.flags.contains(.block) {
+        out.append(contentsOf: " {".utf8)
+        if options.comments, let t = e?.trailer { space(&out, t.text) }
+        out.append(0x0A)
+        stack.append((id, depth, true))
+        var k = r.lastChild
+        while k >= 0 {
+          stack.append((k, depth + 1, false))
+          k = nodes[Int(k)].prev
+        }
+      } else {
+        out.append(UInt8(ascii: ";"))
+        if options.comments, let t = e?.trailer { space(&out, t.text) }
+        out.append(0x0A)
+      }
+    }
+    if options.comments, let e = extra(ConfigTree.root) {
+      for t in e.closing { line(&out, 0, t.text) }
+    }
+    return out
+  }
+
+  /// Prefix tags, words and list of a statement on one line, secrets masked as asked.
+  func appendStatement(_ out: inout [UInt8], _ node: NodeID, _ options: RenderOptions, prefixes: Bool = true) {
+    let r = nodes[node.index]
+    if prefixes {
+      for (flag, spelling) in StatementFlags.prefixes where r.flags.contains(flag) {
+        out.append(contentsOf: spelling.utf8)
+        out.append(0x20)
+      }
+    }
+    let masked = options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self)
+    for k in 0..<Int(r.wordCount) {
+      if k > 0 { out.append(0x20) }
+      if masked.contains(k) {
+        out.append(contentsOf: SecretMasking.mask.utf8)
+      } else {
+        let w = words[Int(r.wordStart) + k]
+        out.append(contentsOf: storage[Int(w.start)..<Int(w.end)])
+      }
+    }
+    if r.listCount >= 0 {
+      let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self)
+      out.append(contentsOf: (r.wordCount > 0 ? " [" : "[").utf8)
+      for k in 0..<Int(r.listCount) {
+        out.append(0x20)
+        if maskList {
+          out.append(contentsOf: SecretMasking.mask.utf8)
+        } else {
+          let w = words[Int(r.wordStart + r.wordCount) + k]
+          out.append(contentsOf: storage[Int(w.start)..<Int(w.end)])
+        }
+      }
+      out.append(contentsOf: " ]".utf8)
+    }
+  }
+
+  private func indent(_ out: inout [UInt8], _ depth: Int) {
+    out.append(contentsOf: repeatElement(0x20, count: depth * 4))
+  }
+
+  private func line(_ out: inout [UInt8], _ depth: Int, _ text: String) {
+    indent(&out, depth)
+    out.append(contentsOf: text.utf8)
+    out.append(0x0A)
+  }
+
+  private func space(_ out: inout [UInt8], _ text: String) {
+    out.append(0x20)
+    out.append(contentsOf: text.utf8)
+  }
+}

@@ -1,0 +1,75 @@
+/// A problem found in an input, with the byte range it concerns.
+public struct Diagnostic: Sendable, Hashable {
+  /// How serious a diagnostic is.
+  public enum Severity: String, Sendable, Hashable {
+    case error, warning, note
+  }
+
+  /// Stable identifier of the kind of problem (see `Docs/Diagnostics.md`).
+  public var id: String
+  /// Severity.
+  public var severity: Severity
+  /// Human-readable message, one line.
+  public var message: String
+  /// Path of the file the diagnostic is about.
+  public var path: String
+  /// Byte range in that file.
+  public var range: Range<Int>
+  /// Location of `range.lowerBound`.
+  public var location: SourceLocation
+
+  /// Creates a diagnostic located in `file`.
+  public init(_ id: DiagnosticID, _ message: String, in file: SourceFile, at range: Range<Int>) {
+    self.id = id.rawValue
+    self.severity = id.severity
+    self.message = message
+    self.path = file.path
+    self.range = range
+    self.location = file.location(of: range.lowerBound)
+  }
+
+  /// The canonical one-line form: `path:line:col: severity: message`.
+  public var rendered: String {
+    "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+  }
+}
+
+/// The catalogue of diagnostics the configuration parsers emit.
+public enum DiagnosticID: String, Sendable, CaseIterable {
+  /// A `}` with no block open.
+  case unbalancedCloseBrace
+  /// End of input while blocks are still open.
+  case missingCloseBrace
+  /// A statement not ended by `;` or `{` before `}` or end of input.
+  case missingSemicolon
+  /// A `"` string that reaches the end of the line or input.
+  case unterminatedString
+  /// A `/*` comment never closed.
+  case unterminatedComment
+  /// A `[` list never closed, or a `]` without `[`.
+  case unterminatedList
+  /// A token that cannot start or continue a statement here.
+  case unexpectedToken
+  /// `{`, `;` or `[` with no statement words before it.
+  case emptyStatement
+  /// A pager prompt such as `---(more)---`: the capture stops here.
+  case truncatedCapture
+  /// A `display set` line whose command is not one Junos prints or loads.
+  case unknownSetCommand
+  /// A `display set` command with missing words.
+  case incompleteSetCommand
+  /// A `deactivate`/`delete`/`insert`/... naming a statement that does not exist.
+  case unknownPath
+  /// A NUL byte or other control byte in the text.
+  case invalidByte
+  /// Bytes that are not valid UTF-8 (kept as they are).
+  case invalidUTF8
+
+  /// The severity of this kind of diagnostic.
+  public var severity: Diagnostic.Severity {
+    switch self {
+    case .invalidUTF8: return .warning
+    default: return .error
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// The two text syntaxes of a Junos configuration.
+public enum ConfigSyntax: String, Sendable, CaseIterable {
+  /// Curly-brace text, as `show configuration` prints it and `juniper.conf` stores it.
+  case curly
+  /// One command per line, as `show configuration | display set` prints it.
+  case set
+}
+
+/// What parsing produced: a tree, even for broken input, and the problems found.
+public struct ParseResult: Sendable {
+  /// The configuration as far as it could be understood.
+  public var tree: ConfigTree
+  /// Problems, in file order.
+  public var diagnostics: [Diagnostic]
+  /// Which syntax the text was read as.
+  public var syntax: ConfigSyntax
+  /// Capture artefacts that were recognised and skipped (prompts, `[edit]`, echoed commands).
+  public var skippedLines: Int
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Entry point for parsing configuration text in either syntax.
+public enum ConfigParser {
+  /// Parses configuration text, detecting its syntax unless given.
+  ///
+  /// - Parameters:
+  ///   - file: The text to parse.
+  ///   - syntax: Force a syntax; `nil` detects it from the first statement.
+  ///   - keywords: Where `display set` identifiers end; curly input extends a copy of it.
+  /// - Returns: The tree and diagnostics. Never throws and never traps on bad input.
+  public static func parse(_ file: SourceFile, syntax: ConfigSyntax? = nil, keywords: KeywordTable = .standard) -> ParseResult {
+    switch syntax ?? detectSyntax(file) {
+    case .curly: return CurlyParser.parse(file)
+    case .set: return SetParser.parse(file, keywords: keywords)
+    }
+  }
+
+  /// Guesses the syntax from the first line that is neither blank, a comment nor a capture artefact.
+  public static func detectSyntax(_ file: SourceFile) -> ConfigSyntax {
+    let b = file.bytes
+    for l in 0..<file.lineStarts.count {
+      var i = file.lineStarts[l]
+      let end = l + 1 < file.lineStarts.count ? file.lineStarts[l + 1] : b.count
+      if l == 0 && b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+      while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
+      guard i < end, b[i] != 0x0A, b[i] != 0x0D, b[i] != UInt8(ascii: "#") else { continue }
+      if CaptureArtefact.classify(b, from: i, to: end, topLevel: true) != nil { continue }
+      var j = i
+      while j < end && b[j] > 0x20 { j += 1 }
+      if SetCommand(b[i..<j]) != nil { return .set }
+      return .curly
+    }
+    return .curly
+  }
+}

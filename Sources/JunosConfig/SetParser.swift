@@ -1,0 +1,426 @@
+/// The commands a `display set` or `load set` file may contain.
+enum SetCommand: Equatable {
+  case set, delete, deactivate, activate, protect, unprotect, insert, annotate, rename
+
+  init?(_ w: some Collection<UInt8>) {
+    switch String(decoding: w, as: UTF8.self) {
+    case "set": self = .set
+    case "delete": self = .delete
+    case "deactivate": self = .deactivate
+    case "activate": self = .activate
+    case "protect": self = .protect
+    case "unprotect": self = .unprotect
+    case "insert": self = .insert
+    case "annotate": self = .annotate
+    case "rename": self = .rename
+    default: return nil
+    }
+  }
+}
+
+/// Parser for `display set` text: builds the same tree the device's curly text would.
+///
+/// Lines are applied in order, like `load set`: `set` adds, `delete` removes, `deactivate` and
+/// `activate` toggle `inactive:`, `insert` reorders, `annotate` and `rename` edit. Where a line
+/// does not say where an identifier ends, ``KeywordTable`` decides.
+struct SetParser {
+  let file: SourceFile
+  let keywords: KeywordTable
+  var tree: ConfigTree
+  var diagnostics: [Diagnostic] = []
+  var skippedLines = 0
+  var index: [IndexKey: Int32] = [:]
+  var sawStatement = false
+
+  struct IndexKey: Hashable {
+    var parent: Int32
+    var hash: UInt64
+  }
+
+  struct Token {
+    var word: WordRef
+    var isOpenList = false
+    var isCloseList = false
+  }
+
+  static func parse(_ file: SourceFile, keywords: KeywordTable) -> ParseResult {
+    var tree = ConfigTree()
+    tree.storage = file.bytes
+    tree.path = file.path
+    var p = SetParser(file: file, keywords: keywords, tree: tree)
+    p.run()
+    return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
+  }
+
+  mutating func run() {
+    let b = file.bytes
+    let lines = file.lineStarts
+    guard b.count < Int(Int32.max) else {
+      diagnostics.append(Diagnostic(.invalidByte, "input larger than 2 GiB is not supported", in: file, at: 0..<0))
+      return
+    }
+    var tokens: [Token] = []
+    for l in 0..<lines.count {
+      var i = lines[l]
+      var end = l + 1 < lines.count ? lines[l + 1] : b.count
+      while end > i && (b[end - 1] == 0x0A || b[end - 1] == 0x0D) { end -= 1 }
+      if l == 0 && b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+      while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
+      guard i < end else { continue }
+      if b[i] == UInt8(ascii: "#") {
+        if !sawStatement, b[i..<end].starts(with: "## Last commit:".utf8) || b[i..<end].starts(with: "## Last changed:".utf8) {
+          tree.headers.append(file.text(i..<end))
+        }
+        continue
+      }
+      if let kind = CaptureArtefact.classify(b, from: i, to: end, topLevel: true) {
+        skippedLines += 1
+        if kind == .pager {
+          diagnostics.append(
+            Diagnostic(.truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the configuration is truncated", in: file, at: i..<end))
+        }
+        continue
+      }
+      tokens.removeAll(keepingCapacity: true)
+      guard tokenize(i, end, into: &tokens) else { continue }
+      apply(tokens, line: i..<end)
+    }
+  }
+
+  /// Splits a line into words, quoted strings and list brackets; reports unterminated strings.
+  mutating func tokenize(_ start: Int, _ end: Int, into tokens: inout [Token]) -> Bool {
+    file.bytes.withUnsafeBufferPointer { b in
+      var i = start
+      while i < end {
+        let c = b[i]
+        if c == 0x20 || c == 0x09 {
+          i += 1
+          continue
+        }
+        if c == UInt8(ascii: "#") { break }
+        let s = i
+        if c == UInt8(ascii: "\"") {
+          i += 1
+          var closed = false
+          while i < end {
+            if b[i] == UInt8(ascii: "\"") {
+              closed = true
+              i += 1
+              break
+            }
+            i += b[i] == UInt8(ascii: "\\") ? 2 : 1
+          }
+          if !closed {
+            diagnostics.append(Diagnostic(.unterminatedString, "missing '\"' to end the quoted string", in: file, at: s..<end))
+            return false
+          }
+          i = min(i, end)
+        } else {
+          while i < end && b[i] != 0x20 && b[i] != 0x09 { i += 1 }
+        }
+        var t = Token(word: WordRef(start: Int32(s), end: Int32(i)))
+        if i - s == 1 {
+          t.isOpenList = c == UInt8(ascii: "[")
+          t.isCloseList = c == UInt8(ascii: "]")
+        }
+        tokens.append(t)
+      }
+      return true
+    }
+  }
+
+  func text(_ t: Token) -> String { file.text(Int(t.word.start)..<Int(t.word.end)) }
+
+  func range(_ t: some BidirectionalCollection<Token>) -> Range<Int> {
+    guard let f = t.first, let l = t.last else { return 0..<0 }
+    return Int(f.word.start)..<Int(l.word.end)
+  }
+
+  mutating func apply(_ tokens: [Token], line: Range<Int>) {
+    guard let cmd = SetCommand(file.bytes[Int(tokens[0].word.start)..<Int(tokens[0].word.end)]) else {
+      diagnostics.append(
+        Diagnostic(.unknownSetCommand, "unknown command '\(text(tokens[0]))' (expected set, delete, deactivate, activate, protect, unprotect, insert, annotate or rename)", in: file, at: range(tokens.prefix(1))))
+      return
+    }
+    let args = Array(tokens.dropFirst())
+    guard !args.isEmpty else {
+      diagnostics.append(Diagnostic(.incompleteSetCommand, "'\(text(tokens[0]))' needs a statement path", in: file, at: range(tokens)))
+      return
+    }
+    sawStatement = true
+    switch cmd {
+    case .set:
+      set(args, line: line)
+    case .delete, .deactivate, .activate, .protect, .unprotect:
+      guard let node = resolve(args, command: text(tokens[0])) else { return }
+      switch cmd {
+      case .delete: tree.remove(node)
+      case .deactivate: tree.setFlags(.inactive, true, of: node)
+      case .activate: tree.setFlags(.inactive, false, of: node)
+      case .protect: tree.setFlags(.protect, true, of: node)
+      default: tree.setFlags(.protect, false, of: node)
+      }
+    case .annotate:
+      guard args.count >= 2, let node = resolve(Array(args.dropLast()), command: "annotate") else {
+        if args.count < 2 {
+          diagnostics.append(Diagnostic(.incompleteSetCommand, "'annotate' needs a statement path and a comment", in: file, at: range(tokens)))
+        }
+        return
+      }
+      var t = text(args[args.count - 1])
+      if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = String(t.dropFirst().dropLast()) }
+      tree.setAnnotation(t, of: node)
+    case .insert:
+      guard let k = args.lastIndex(where: { let w = text($0); return w == "before" || w == "after" }), k > 0, k + 1 < args.count else {
+        diagnostics.append(Diagnostic(.incompleteSetCommand, "'insert' needs: PATH before|after SIBLING", in: file, at: range(tokens)))
+        return
+      }
+      guard let node = resolve(Array(args[..<k]), command: "insert"), let parent = tree.parent(of: node) else { return }
+      let rel = args[(k + 1)...].map(text)
+      guard let sibling = tree.child(of: parent, startingWith: rel) else {
+        diagnostics.append(Diagnostic(.unknownPath, "'insert': no statement '\(rel.joined(separator: " "))' beside it", in: file, at: range(args[(k + 1)...])))
+        return
+      }
+      if text(args[k]) == "before" { tree.move(node, before: sibling) } else { tree.move(node, after: sibling) }
+    case .rename:
+      guard let k = args.lastIndex(where: { text($0) == "to" }), k > 0, k + 1 < args.count else {
+        diagnostics.append(Diagnostic(.incompleteSetCommand, "'rename' needs: PATH to NEW-NAME", in: file, at: range(tokens)))
+        return
+      }
+      guard let node = resolve(Array(args[..<k]), command: "rename") else { return }
+      unregister(node)
+      let keep = tree.words(of: node)
+      let new = args[(k + 1)...].map(text)
+      let idc = min(keep.count, identityCount(keep, parent: parentKeyword(tree.parent(of: node)!.raw)))
+      tree.setWords(new + keep.dropFirst(idc), list: tree.listValues(of: node), of: node)
+      register(node.raw)
+    }
+  }
+
+  // MARK: set
+
+  func parentKeyword(_ p: Int32) -> String {
+    p == 0 || tree.nodes[Int(p)].wordCount == 0 ? "" : tree.wordText(Int(tree.nodes[Int(p)].wordStart))
+  }
+
+  func identityCount(_ words: [String], parent: String) -> Int {
+    guard let first = words.first, let e = keywords.entry(first, parent: parent) else { return words.count }
+    switch e.kind {
+    case .keyed: return min(words.count, 1 + e.keys)
+    case .value, .list: return 1
+    case .container, .named: return words.count
+    }
+  }
+
+  mutating func set(_ args: [Token], line: Range<Int>) {
+    // Separate an explicit `[ … ]` list at the end.
+    var path = args
+    var list: [WordRef]? = nil
+    if let open = args.firstIndex(where: { $0.isOpenList }) {
+      guard let close = args.lastIndex(where: { $0.isCloseList }), close > open, close == args.count - 1, open > 0 else {
+        diagnostics.append(Diagnostic(.unterminatedList, "a '[' list must end the line with ']'", in: file, at: range(args)))
+        return
+      }
+      list = args[(open + 1)..<close].map(\.word)
+      path = Array(args[..<open])
+    }
+    setFrom(0, path.map(\.word), list: list, source: line)
+  }
+
+  /// Applies a `set` path below `start`, creating statements the way the device would show them.
+  mutating func setFrom(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
+    var parent = start
+    var i = 0
+    let n = path.count
+    while i < n {
+      let pk = parentKeyword(parent)
+      let w = tree.wordText(path[i])
+      let r = n - i
+      let grand = tree.nodes[Int(parent)].parent
+      let parentIsNamed = parent != 0 && keywords.entry(pk, parent: parentKeyword(max(grand, 0)))?.kind == .named
+      let entry = parentIsNamed ? nil : keywords.entry(w, parent: pk)
+      // How many words the next statement takes, and whether it is the final leaf.
+      var take: Int
+      var leaf: Bool
+      if parentIsNamed {
+        (take, leaf) = (1, r == 1 && list == nil)
+      } else if r == 1 {
+        (take, leaf) = (1, true)
+      } else if let e = entry {
+        switch e.kind {
+        case .container, .named: (take, leaf) = (1, false)
+        case .value, .list: (take, leaf) = (r, true)
+        case .keyed:
+          if r <= e.keys + 1 || e.oneliner { (take, leaf) = (r, true) } else { (take, leaf) = (e.keys + 1, false) }
+        }
+      } else if r == 2 && list == nil {
+        (take, leaf) = (2, true)
+      } else {
+        (take, leaf) = (1, false)
+      }
+      let words = Array(path[i..<(i + take)])
+      if leaf {
+        setLeaf(parent: parent, words: words, strings: words.map { tree.wordText($0) }, list: list, entry: entry, source: source)
+        return
+      }
+      if let existing = lookup(parent: parent, words: words) {
+        if !tree.nodes[Int(existing)].flags.contains(.block) { tree.nodes[Int(existing)].flags.insert(.block) }
+        parent = existing
+      } else {
+        parent = newNode(parent: parent, words: words, list: nil, block: true, source: source)
+      }
+      i += take
+    }
+  }
+
+  mutating func setLeaf(parent: Int32, words: [WordRef], strings: [String], list: [WordRef]?, entry: KeywordTable.Entry?, source: Range<Int>) {
+    let pk = parentKeyword(parent)
+    let idc = min(words.count, identityCount(strings, parent: pk))
+    guard let existing = lookup(parent: parent, words: Array(words[..<idc])) else {
+      // A single `set … members X` is shown as a plain leaf; a second value turns it into a list.
+      newNode(parent: parent, words: words, list: list, block: false, source: source)
+      return
+    }
+    let node = NodeID(existing)
+    let rec = tree.nodes[Int(existing)]
+    if rec.flags.contains(.block) {
+      // `route X next-hop Y` where `route X { … }` exists: add the rest as a child.
+      if words.count > idc {
+        setFrom(existing, Array(words[idc...]), list: list, source: source)
+      }
+      return
+    }
+    let oldWords = tree.words(of: node)
+    let kind = entry?.kind
+    if kind == .value {
+      tree.setWordRefs(words, list: list, of: node)
+      return
+    }
+    if kind == .list || (oldWords.count == strings.count && oldWords == strings && list != nil) {
+      // Leaf list: merge values.
+      var values = (tree.listValues(of: node) ?? Array(oldWords.dropFirst(idc))).map { tree.storeWordRef($0) }
+      let add = list ?? Array(words[idc...])
+      for v in add where !values.contains(where: { tree.wordText($0) == tree.wordText(v) }) { values.append(v) }
+      tree.setWordRefs(Array(words[..<idc]).map { tree.storeWordRef(tree.wordText($0)) }, list: values, of: node)
+      return
+    }
+    if oldWords == strings && tree.listValues(of: node) == nil && list == nil { return }  // duplicate line
+    // A oneliner keyed statement getting a second child: `route X next-hop A` + `route X preference 5`,
+    // or a list inside a oneliner: `… code-points cs3` + `… code-points af31`.
+    let oldRest = Array(oldWords[idc...])
+    let newRest = strings[idc...]
+    if !oldRest.isEmpty, !newRest.isEmpty, oldRest.count == newRest.count, Array(oldRest.dropLast()) == Array(newRest.dropLast()),
+      let lk = keywords.entry(oldRest[oldRest.count - 2 >= 0 ? oldRest.count - 2 : 0], parent: oldWords[0]), lk.kind == .list, oldRest.count >= 2
+    {
+      let keep = oldWords.count - 1
+      var values = (tree.listValues(of: node) ?? [oldWords[keep]])
+      if !values.contains(strings[strings.count - 1]) { values.append(strings[strings.count - 1]) }
+      tree.setWords(Array(oldWords[..<keep]), list: values, of: node)
+      return
+    }
+    if let oldList = tree.listValues(of: node), list == nil, Array(oldWords) == Array(strings.dropLast()) {
+      if !oldList.contains(strings[strings.count - 1]) { tree.setWords(oldWords, list: oldList + [strings[strings.count - 1]], of: node) }
+      return
+    }
+    // Split the oneliner into a block: key words stay, the old rest becomes the first child.
+    let oldListValues = tree.listValues(of: node)
+    tree.setWords(Array(oldWords[..<idc]), list: nil, of: node)
+    tree.makeBlock(node)
+    if !oldRest.isEmpty {
+      let refs = oldRest.map { tree.storeWordRef($0) }
+      let listRefs = oldListValues?.map { tree.storeWordRef($0) }
+      setFrom(existing, refs, list: listRefs, source: source)
+    }
+    if words.count > idc {
+      setFrom(existing, Array(words[idc...]), list: list, source: source)
+    }
+  }
+
+  // MARK: index of children by identity
+
+  func hash(parent: Int32, words: some Collection<WordRef>) -> IndexKey {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for w in words {
+      for k in Int(w.start)..<Int(w.end) {
+        h = (h ^ UInt64(tree.storage[k])) &* 0x0000_0100_0000_01B3
+      }
+      h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
+    }
+    return IndexKey(parent: parent, hash: h)
+  }
+
+  func lookup(parent: Int32, words: [WordRef]) -> Int32? {
+    if let id = index[hash(parent: parent, words: words)], matches(id, words), tree.nodes[Int(id)].parent == parent {
+      return id
+    }
+    return nil
+  }
+
+  func matches(_ id: Int32, _ words: [WordRef]) -> Bool {
+    let r = tree.nodes[Int(id)]
+    guard Int(r.wordCount) >= words.count else { return false }
+    for (k, w) in words.enumerated() {
+      let a = tree.words[Int(r.wordStart) + k]
+      if !tree.storage[Int(a.start)..<Int(a.end)].elementsEqual(tree.storage[Int(w.start)..<Int(w.end)]) { return false }
+    }
+    return true
+  }
+
+  @discardableResult
+  mutating func newNode(parent: Int32, words: [WordRef], list: [WordRef]?, block: Bool, source: Range<Int>) -> Int32 {
+    let id = tree.appendNode(wordRefs: words, listRefs: list, parent: parent, flags: block ? .block : [], source: source)
+    register(id.raw)
+    return id.raw
+  }
+
+  mutating func register(_ id: Int32) {
+    let r = tree.nodes[Int(id)]
+    let strings = tree.words(of: NodeID(id))
+    let idc = min(strings.count, identityCount(strings, parent: parentKeyword(r.parent)))
+    let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
+    index[hash(parent: r.parent, words: refs)] = id
+  }
+
+  mutating func unregister(_ node: NodeID) {
+    let r = tree.nodes[node.index]
+    let strings = tree.words(of: node)
+    let idc = min(strings.count, identityCount(strings, parent: parentKeyword(r.parent)))
+    let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
+    index[hash(parent: r.parent, words: refs)] = nil
+  }
+
+  // MARK: paths of existing statements
+
+  /// Finds the statement a `delete`/`deactivate`/… path names: each step matches a child's words
+  /// in full; the last step may omit a leaf's value (`deactivate … description`).
+  mutating func resolve(_ args: [Token], command: String) -> NodeID? {
+    var parent = ConfigTree.root
+    var i = 0
+    let words = args.map(text)
+    while i < words.count {
+      var best: (NodeID, Int)? = nil
+      for c in tree.children(of: parent) {
+        let cw = tree.words(of: c)
+        let m = min(cw.count, words.count - i)
+        guard m > 0, Array(cw[..<m]) == Array(words[i..<(i + m)]) else { continue }
+        if m == cw.count || i + m == words.count {
+          if best == nil || m > best!.1 { best = (c, m) }
+        }
+      }
+      guard let (c, m) = best else {
+        diagnostics.append(
+          Diagnostic(.unknownPath, "'\(command)': no statement '\(words[..<min(words.count, i + 1)].joined(separator: " "))' in the configuration", in: file, at: range(args)))
+        return nil
+      }
+      i += m
+      if i == words.count { return c }
+      parent = c
+    }
+    return nil
+  }
+}
+
+extension ConfigTree {
+  mutating func storeWordRef(_ s: String) -> WordRef { storeWord(s.utf8) }
+  func wordText(_ w: WordRef) -> String { String(decoding: storage[Int(w.start)..<Int(w.end)], as: UTF8.self) }
+}

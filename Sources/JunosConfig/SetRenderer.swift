@@ -1,0 +1,127 @@
+extension ConfigTree {
+  /// Renders the configuration as `show configuration | display set` prints it: one `set` line
+  /// per leaf, `[ ]` lists expanded one value per line, `deactivate` after the object's `set`
+  /// lines, `protect` likewise, `annotate` lines last.
+  ///
+  /// - Parameters:
+  ///   - options: Masking; annotations are printed as `annotate PATH "text"` when
+  ///     `options.comments` is on.
+  ///   - keywords: Decides how much of a leaf `deactivate` names (`description`, not its value).
+  /// - Returns: UTF-8 text, one command per line.
+  public func renderSet(_ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(storage.count * 2)
+    // Path of the current statement as rendered bytes, kept incrementally: pathEnds[d] is the
+    // length of `path` once the statement at depth d has been added.
+    var path: [UInt8] = []
+    var pathEnds: [Int] = []
+    var annotateLines: [UInt8] = []
+    var stack: [(node: Int32, depth: Int, closing: Bool)] = []
+    var c = nodes[0].lastChild
+    while c >= 0 {
+      stack.append((c, 0, false))
+      c = nodes[Int(c)].prev
+    }
+    while let (id, depth, closing) = stack.popLast() {
+      let node = NodeID(id)
+      let r = nodes[Int(id)]
+      if closing {
+        // After the object's set lines: deactivate / protect.
+        let base = depth == 0 ? 0 : pathEnds[depth - 1]
+        if r.flags.contains(.inactive) || r.flags.contains(.protect) {
+          let idc = keywords.identityWordCount(of: node, in: self)
+          var ident: [UInt8] = Array(path[..<base])
+          if base > 0 { ident.append(0x20) }
+          var tmp: [UInt8] = []
+          appendStatement(&tmp, node, options, prefixes: false)
+          ident.append(contentsOf: firstWords(tmp, idc))
+          if r.flags.contains(.inactive) {
+            out.append(contentsOf: "deactivate ".utf8)
+            out.append(contentsOf: ident)
+            out.append(0x0A)
+          }
+          if r.flags.contains(.protect) {
+            out.append(contentsOf: "protect ".utf8)
+            out.append(contentsOf: ident)
+            out.append(0x0A)
+          }
+        }
+        continue
+      }
+      pathEnds.removeSubrange(min(depth, pathEnds.count)...)
+      let base = depth == 0 ? 0 : pathEnds[depth - 1]
+      path.removeSubrange(base...)
+      if base > 0 && r.wordCount > 0 { path.append(0x20) }
+      if r.listCount >= 0 {
+        // Words, then one line per value.
+        var tmp: [UInt8] = []
+        appendStatement(&tmp, node, options, prefixes: false)
+        let wordsPart = firstWords(tmp, Int(r.wordCount))
+        path.append(contentsOf: wordsPart)
+        let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self)
+        for k in 0..<Int(r.listCount) {
+          out.append(contentsOf: "set ".utf8)
+          out.append(contentsOf: path)
+          if !path.isEmpty { out.append(0x20) }
+          if maskList {
+            out.append(contentsOf: SecretMasking.mask.utf8)
+          } else {
+            let w = words[Int(r.wordStart + r.wordCount) + k]
+            out.append(contentsOf: storage[Int(w.start)..<Int(w.end)])
+          }
+          out.append(0x0A)
+        }
+        if r.listCount == 0 {
+          out.append(contentsOf: "set ".utf8)
+          out.append(contentsOf: path)
+          out.append(0x0A)
+        }
+      } else {
+        appendStatement(&path, node, options, prefixes: false)
+        if r.firstChild < 0 {
+          out.append(contentsOf: "set ".utf8)
+          out.append(contentsOf: path)
+          out.append(0x0A)
+        }
+      }
+      pathEnds.append(path.count)
+      if options.comments, let a = annotation(of: node) {
+        annotateLines.append(contentsOf: "annotate ".utf8)
+        annotateLines.append(contentsOf: path)
+        annotateLines.append(contentsOf: " \"".utf8)
+        annotateLines.append(contentsOf: a.utf8)
+        annotateLines.append(contentsOf: "\"\n".utf8)
+      }
+      stack.append((id, depth, true))
+      var k = r.lastChild
+      while k >= 0 {
+        stack.append((k, depth + 1, false))
+        k = nodes[Int(k)].prev
+      }
+    }
+    out.append(contentsOf: annotateLines)
+    return out
+  }
+
+  /// The first `count` space-separated words of rendered statement text (quoted words with
+  /// spaces count as one).
+  private func firstWords(_ text: [UInt8], _ count: Int) -> ArraySlice<UInt8> {
+    var seen = 0
+    var i = 0
+    var inQuote = false
+    while i < text.count {
+      let b = text[i]
+      if b == UInt8(ascii: "\\") && inQuote {
+        i += 2
+        continue
+      }
+      if b == UInt8(ascii: "\"") { inQuote.toggle() }
+      if b == 0x20 && !inQuote {
+        seen += 1
+        if seen == count { return text[..<i] }
+      }
+      i += 1
+    }
+    return text[...]
+  }
+}

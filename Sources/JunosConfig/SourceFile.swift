@@ -1,0 +1,84 @@
+/// A file's bytes with a table of line starts, so any byte offset maps to a line and column.
+///
+/// Columns are 1-based UTF-8 byte columns: a tab or a multi-byte character counts as its bytes.
+public struct SourceFile: Sendable {
+  /// The path shown in diagnostics (`-` or `<stdin>` for standard input).
+  public let path: String
+  /// The raw bytes, exactly as read. Invalid UTF-8 is kept as it is.
+  public let bytes: [UInt8]
+  /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
+  public let lineStarts: [Int]
+
+  /// Creates a source file from raw bytes.
+  ///
+  /// - Parameters:
+  ///   - path: The name used in diagnostics.
+  ///   - bytes: The content, in any line-ending convention (LF, CRLF or CR).
+  public init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 24 + 1)
+    bytes.withUnsafeBufferPointer { buf in
+      var i = 0
+      let n = buf.count
+      while i < n {
+        let b = buf[i]
+        if b == 0x0A {
+          starts.append(i + 1)
+        } else if b == 0x0D {
+          if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+          starts.append(i + 1)
+        }
+        i += 1
+      }
+    }
+    self.lineStarts = starts
+  }
+
+  /// Creates a source file from a string (tests and generated text).
+  public init(path: String, text: String) {
+    self.init(path: path, bytes: Array(text.utf8))
+  }
+
+  /// The 1-based line and UTF-8 byte column of a byte offset.
+  ///
+  /// - Parameter offset: A byte offset in `0...bytes.count`.
+  /// - Returns: The location; offsets past the end map to the end.
+  public func location(of offset: Int) -> SourceLocation {
+    let offset = max(0, min(offset, bytes.count))
+    var lo = 0
+    var hi = lineStarts.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+    }
+    return SourceLocation(line: lo + 1, column: offset - lineStarts[lo] + 1)
+  }
+
+  /// Decodes a byte range as text (invalid UTF-8 becomes U+FFFD).
+  public func text(_ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+}
+
+/// A 1-based line and 1-based UTF-8 byte column.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// Line number, starting at 1.
+  public var line: Int
+  /// Byte column, starting at 1.
+  public var column: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+    (a.line, a.column) < (b.line, b.column)
+  }
+
+  /// `line:column`.
+  public var description: String { "\(line):\(column)" }
+}
