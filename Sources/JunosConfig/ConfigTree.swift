@@ -333,6 +333,13 @@ extension ConfigTree {
     }
   }
 
+  func wordsEqualAcross(_ i: Int, _ other: ConfigTree, _ j: Int) -> Bool {
+    let a = words[i]
+    let b = other.words[j]
+    return a.end - a.start == b.end - b.start
+      && storage[Int(a.start)..<Int(a.end)].elementsEqual(other.storage[Int(b.start)..<Int(b.end)])
+  }
+
   func wordsEqual(_ i: Int, _ j: Int) -> Bool {
     let a = words[i]
     let b = words[j]
@@ -528,7 +535,11 @@ extension ConfigTree: Equatable {
       var cy = ry.firstChild
       while cx >= 0 || cy >= 0 {
         guard cx >= 0, cy >= 0 else {
-          return "\(path): child count differs"
+          let extra = cx >= 0 ? words(of: NodeID(cx)) : other.words(of: NodeID(cy))
+          return "\(path): child \(extra) only in \(cx >= 0 ? "the first" : "the second") tree"
+        }
+        if nodes[Int(cx)].wordCount > 0, other.nodes[Int(cy)].wordCount > 0, !wordsEqualAcross(Int(nodes[Int(cx)].wordStart), other, Int(other.nodes[Int(cy)].wordStart)) {
+          return "\(path): child \(words(of: NodeID(cx))) vs \(other.words(of: NodeID(cy)))"
         }
         stack.append((cx, cy))
         cx = nodes[Int(cx)].next

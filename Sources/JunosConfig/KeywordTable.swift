@@ -20,6 +20,9 @@ public struct KeywordTable: Sendable, Hashable {
     case value
     /// `keyword [ V1 V2 ];` — a leaf list; each `set` adds a value.
     case list
+    /// A container the device prints on one line as `keyword` and pairs of child keyword and
+    /// value (`srgb start-label 16000 index-range 80000;`); `display set` prints one line a pair.
+    case flat
   }
 
   /// What is known of one keyword.
@@ -28,15 +31,24 @@ public struct KeywordTable: Sendable, Hashable {
     public var kind: Kind
     /// For ``Kind/keyed``: number of identifier words after the keyword.
     public var keys: Int
-    /// For ``Kind/keyed``: the device prints `keyword ID child…;` on one line when the statement
-    /// has a single leaf child (`route 10.0.0.0/8 next-hop 10.1.1.1;`).
-    public var oneliner: Bool
+    /// For ``Kind/keyed`` and ``Kind/container``: the device prints `keyword [ID] child…;` on one
+    /// line when the statement has a single leaf child (`route 10.0.0.0/8 next-hop 10.1.1.1;`,
+    /// `then accept;`).
+    public var oneliner: Bool { !onelinerChildren.isEmpty }
+    /// The child keywords the device prints on the statement's line (`next-hop`, `accept`);
+    /// `*` stands for a positional value (`address NAME 10.0.0.0/24;`).
+    public var onelinerChildren: Set<String>
 
     /// Creates an entry.
-    public init(_ kind: Kind, keys: Int = 0, oneliner: Bool = false) {
+    public init(_ kind: Kind, keys: Int = 0, onelinerChildren: Set<String> = []) {
       self.kind = kind
       self.keys = keys
-      self.oneliner = oneliner
+      self.onelinerChildren = onelinerChildren
+    }
+
+    /// Whether a child starting with `word` is printed on the statement's line.
+    public func printsOnOneLine(_ word: String) -> Bool {
+      onelinerChildren.contains(KeywordTable.looksLikeKeyword(word) ? word : "*")
     }
   }
 
@@ -59,6 +71,17 @@ public struct KeywordTable: Sendable, Hashable {
     return entries[String(keyword)]
   }
 
+  /// The entry for `keyword` given the first words of its ancestors, outermost first
+  /// (`["interfaces", "xe-0/0/0", "unit", "family"]`): the longest matching context wins
+  /// (`unit family filter`, then `family filter`, then `filter`).
+  public func entry(_ keyword: String, context: [String]) -> Entry? {
+    if context.count >= 2, let e = entries["\(context[context.count - 2]) \(context[context.count - 1]) \(keyword)"] {
+      return e
+    }
+    if let p = context.last, let e = entries["\(p) \(keyword)"] { return e }
+    return entries[keyword]
+  }
+
   /// Adds or replaces an entry.
   ///
   /// - Parameters:
@@ -68,8 +91,10 @@ public struct KeywordTable: Sendable, Hashable {
     entries[parent.map { "\($0) \(keyword)" } ?? keyword] = entry
   }
 
-  /// Loads entries from the text form: one per line, `[PARENT] KEYWORD KIND [KEYS] [oneliner]`,
-  /// e.g. `unit keyed 1`, `route keyed 1 oneliner`, `then community value`, `# comment`.
+  /// Loads entries from the text form: one per line,
+  /// `[CONTEXT…] KEYWORD KIND [KEYS] [oneliner=CHILD,…]`, e.g. `unit keyed 1`,
+  /// `route keyed 1 oneliner=next-hop,discard`, `then container oneliner=accept,reject`,
+  /// `then community value`, `# comment`.
   ///
   /// - Returns: The 1-based numbers of lines that could not be read.
   @discardableResult
@@ -78,7 +103,7 @@ public struct KeywordTable: Sendable, Hashable {
     for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let f = line.split(separator: " ")
       if f.isEmpty || f[0].hasPrefix("#") { continue }
-      guard let k = f.firstIndex(where: { Kind(rawValue: String($0)) != nil }), k == 1 || k == 2,
+      guard let k = f.firstIndex(where: { Kind(rawValue: String($0)) != nil }), (1...3).contains(k),
         let kind = Kind(rawValue: String(f[k]))
       else {
         bad.append(n + 1)
@@ -94,15 +119,15 @@ public struct KeywordTable: Sendable, Hashable {
         e.keys = keys
         j += 1
       }
-      if j < f.count && f[j] == "oneliner" {
-        e.oneliner = true
+      if j < f.count && f[j].hasPrefix("oneliner=") {
+        e.onelinerChildren = Set(f[j].dropFirst(9).split(separator: ",").map(String.init))
         j += 1
       }
       if j != f.count {
         bad.append(n + 1)
         continue
       }
-      set(e, for: String(f[k - 1]), parent: k == 2 ? String(f[0]) : nil)
+      set(e, for: String(f[k - 1]), parent: k >= 2 ? f[0..<(k - 1)].joined(separator: " ") : nil)
     }
     return bad
   }
@@ -114,50 +139,94 @@ public struct KeywordTable: Sendable, Hashable {
       var parts = key.split(separator: " ").map(String.init)
       parts.append(e.kind.rawValue)
       if e.kind == .keyed { parts.append(String(e.keys)) }
-      if e.oneliner { parts.append("oneliner") }
+      if e.oneliner { parts.append("oneliner=" + e.onelinerChildren.sorted().joined(separator: ",")) }
       return parts.joined(separator: " ")
     }.joined(separator: "\n") + "\n"
   }
 
   /// Extends the table with what a curly configuration shows: blocks with identifiers
   /// (`unit 0 {` → `unit keyed 1`), oneliners, lists and single-valued leaves. Entries already
-  /// present are kept; only new keywords are added.
+  /// present are kept; only keywords (or parent-and-keyword contexts) not yet known are added.
   ///
-  /// - Parameter tree: A configuration parsed from curly text (set-parsed trees add nothing new).
-  public mutating func learn(from tree: ConfigTree) {
-    var observed: [String: Observation] = [:]
-    for node in tree.allStatements() {
-      let n = tree.wordCount(of: node)
-      guard n > 0 else { continue }
-      let keyword = tree.word(0, of: node)
-      guard Self.looksLikeKeyword(keyword) else { continue }
-      var o = observed[keyword] ?? Observation()
-      if tree.isBlock(node) {
-        if n == 1 { o.container += 1 } else { o.blockKeys[n - 1, default: 0] += 1 }
-      } else if tree.listValues(of: node) != nil {
-        if n == 1 { o.list += 1 } else { o.leafWords[n - 1, default: 0] += 1 }
-      } else if n >= 2 {
-        o.leafWords[n - 1, default: 0] += 1
+  /// - Parameter trees: Configurations parsed from curly text.
+  public mutating func learn(from trees: [ConfigTree]) {
+    var global: [String: Observation] = [:]
+    var contextual: [String: Observation] = [:]
+    for tree in trees {
+      for node in tree.allStatements() {
+        let n = tree.wordCount(of: node)
+        guard n > 0 else { continue }
+        let keyword = tree.word(0, of: node)
+        guard Self.looksLikeKeyword(keyword) else { continue }
+        var o = Observation()
+        if tree.isBlock(node) {
+          if n == 1 { o.container = 1 } else { o.blockKeys[n - 1] = 1 }
+        } else if tree.listValues(of: node) != nil {
+          if n == 1 { o.list = 1 } else { o.leafWords[n - 1] = 1 }
+        } else if n >= 2 {
+          o.leafWords[n - 1] = 1
+        } else {
+          continue
+        }
+        if !tree.isBlock(node) {
+          for k in 1..<max(1, min(n, 4)) {
+            let w = tree.word(k, of: node)
+            o.leafChild[k] = [Self.looksLikeKeyword(w) ? w : "*"]
+          }
+        }
+        global[keyword, default: Observation()].add(o)
+        if let pk = tree.keywordContext(of: node).last {
+          contextual["\(pk) \(keyword)", default: Observation()].add(o)
+        }
       }
-      observed[keyword] = o
     }
-    for (keyword, o) in observed where entries[keyword] == nil {
-      if let keys = o.blockKeys.max(by: { $0.value < $1.value })?.key, o.blockKeys[keys, default: 0] >= o.container {
-        let oneliner = o.leafWords.keys.contains { $0 > keys }
-        entries[keyword] = Entry(.keyed, keys: keys, oneliner: oneliner)
-      } else if o.container > 0 {
-        entries[keyword] = Entry(.container)
-      } else if o.list > 0 {
-        entries[keyword] = Entry(.list)
-      }
+    var learned: [String: Entry] = [:]
+    for (keyword, o) in global {
+      if let e = o.entry { learned[keyword] = e }
     }
+    for (key, o) in contextual {
+      let keyword = String(key[key.index(after: key.firstIndex(of: " ")!)...])
+      guard let e = o.entry, let g = learned[keyword] else { continue }
+      // Only a context whose shape differs from the keyword's overall shape needs its own entry:
+      // one value where others have a list is still a list, and oneliner children are merged.
+      let sameShape = e.kind == g.kind && e.keys == g.keys
+      let weaker = e.kind == .value && (g.kind == .list || g.kind == .value)
+      if !sameShape && !weaker { learned[key] = e }
+    }
+    for (key, e) in learned where entries[key] == nil { entries[key] = e }
   }
+
+  /// Extends the table from one configuration; see ``learn(from:)-([ConfigTree])``.
+  public mutating func learn(from tree: ConfigTree) { learn(from: [tree]) }
 
   struct Observation {
     var container = 0
     var list = 0
     var blockKeys: [Int: Int] = [:]
     var leafWords: [Int: Int] = [:]
+    /// For leaves: the word after position k, by k (the candidate oneliner child).
+    var leafChild: [Int: Set<String>] = [:]
+
+    mutating func add(_ o: Observation) {
+      for (k, v) in o.leafChild { leafChild[k, default: []].formUnion(v) }
+      container += o.container
+      list += o.list
+      for (k, v) in o.blockKeys { blockKeys[k, default: 0] += v }
+      for (k, v) in o.leafWords { leafWords[k, default: 0] += v }
+    }
+
+    /// The entry these observations support, if any.
+    var entry: Entry? {
+      let keyed = blockKeys.max { ($0.value, -$0.key) < ($1.value, -$1.key) }
+      if let (keys, count) = keyed, count >= container {
+        let oneliner = leafWords.keys.contains { $0 > keys } ? leafChild[keys + 1] ?? [] : []
+        return Entry(.keyed, keys: keys, onelinerChildren: oneliner)
+      }
+      if container > 0 { return Entry(.container, onelinerChildren: leafChild[1] ?? []) }
+      if list > 0 { return Entry(.list) }
+      if !leafWords.isEmpty { return Entry(.value) }
+      return nil
+    }
   }
 
   /// Keywords are lower-case words with digits and hyphens (`802.3ad` and `inet6` included);
@@ -171,18 +240,34 @@ public struct KeywordTable: Sendable, Hashable {
   }
 
   /// How many words identify a statement (for `deactivate`, `delete` and matching `set` lines):
-  /// the keyword and its keys for keyed statements, the keyword alone for single-valued and list
-  /// leaves, and all words otherwise.
+  /// the keyword and its keys for keyed statements, the keyword alone for containers and lists,
+  /// and all words otherwise (a second `set … mtu 1500` adds a statement; it never silently
+  /// replaces one).
   public func identityWordCount(of node: NodeID, in tree: ConfigTree) -> Int {
     let n = tree.wordCount(of: node)
     guard n > 0 else { return 0 }
-    let parent = tree.parent(of: node).flatMap { tree.wordCount(of: $0) > 0 ? tree.word(0, of: $0) : nil } ?? ""
-    guard let e = entry(tree.word(0, of: node), parent: parent) else { return n }
+    guard let e = entry(tree.word(0, of: node), context: tree.keywordContext(of: node)) else { return n }
     switch e.kind {
     case .keyed: return min(n, 1 + e.keys)
-    case .value, .list: return 1
-    case .container, .named: return n
+    case .value: return n
+    case .list, .flat, .container, .named: return 1
     }
   }
 }
 
+extension ConfigTree {
+  /// The first words of a statement's ancestors that are keywords (names such as `xe-0/0/0`
+  /// are skipped), outermost first: the context of keyword lookups.
+  public func keywordContext(of node: NodeID) -> [String] {
+    var out: [String] = []
+    var p = parent(of: node)
+    while let q = p, q != ConfigTree.root {
+      if wordCount(of: q) > 0 {
+        let w = word(0, of: q)
+        if KeywordTable.looksLikeKeyword(w) { out.append(w) }
+      }
+      p = parent(of: q)
+    }
+    return out.reversed()
+  }
+}

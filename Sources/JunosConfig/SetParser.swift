@@ -191,7 +191,7 @@ struct SetParser {
       unregister(node)
       let keep = tree.words(of: node)
       let new = args[(k + 1)...].map(text)
-      let idc = min(keep.count, identityCount(keep, parent: parentKeyword(tree.parent(of: node)!.raw)))
+      let idc = min(keep.count, identityCount(keep, context: tree.keywordContext(of: node)))
       tree.setWords(new + keep.dropFirst(idc), list: tree.listValues(of: node), of: node)
       register(node.raw)
     }
@@ -203,12 +203,12 @@ struct SetParser {
     p == 0 || tree.nodes[Int(p)].wordCount == 0 ? "" : tree.wordText(Int(tree.nodes[Int(p)].wordStart))
   }
 
-  func identityCount(_ words: [String], parent: String) -> Int {
-    guard let first = words.first, let e = keywords.entry(first, parent: parent) else { return words.count }
+  func identityCount(_ words: [String], context: [String]) -> Int {
+    guard let first = words.first, let e = keywords.entry(first, context: context) else { return words.count }
     switch e.kind {
     case .keyed: return min(words.count, 1 + e.keys)
-    case .value, .list: return 1
-    case .container, .named: return words.count
+    case .value: return words.count
+    case .list, .flat, .container, .named: return 1
     }
   }
 
@@ -230,41 +230,25 @@ struct SetParser {
   /// Applies a `set` path below `start`, creating statements the way the device would show them.
   mutating func setFrom(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
     var parent = start
+    var context = start == 0 ? [] : tree.keywordContext(of: NodeID(start)) + [parentKeyword(start)]
+    var parentIsNamed = start != 0 && keywords.entry(context[context.count - 1], context: Array(context.dropLast()))?.kind == .named
     var i = 0
     let n = path.count
     while i < n {
-      let pk = parentKeyword(parent)
       let w = tree.wordText(path[i])
       let r = n - i
-      let grand = tree.nodes[Int(parent)].parent
-      let parentIsNamed = parent != 0 && keywords.entry(pk, parent: parentKeyword(max(grand, 0)))?.kind == .named
-      let entry = parentIsNamed ? nil : keywords.entry(w, parent: pk)
+      let entry = parentIsNamed ? nil : keywords.entry(w, context: context)
       // How many words the next statement takes, and whether it is the final leaf.
-      var take: Int
-      var leaf: Bool
-      if parentIsNamed {
-        (take, leaf) = (1, r == 1 && list == nil)
-      } else if r == 1 {
-        (take, leaf) = (1, true)
-      } else if let e = entry {
-        switch e.kind {
-        case .container, .named: (take, leaf) = (1, false)
-        case .value, .list: (take, leaf) = (r, true)
-        case .keyed:
-          if r <= e.keys + 1 || e.oneliner { (take, leaf) = (r, true) } else { (take, leaf) = (e.keys + 1, false) }
-        }
-      } else if r == 2 && list == nil {
-        (take, leaf) = (2, true)
-      } else {
-        (take, leaf) = (1, false)
-      }
+      let (take, leaf) = parentIsNamed ? (1, r == 1 && list == nil) : shape(path, i, entry: entry, context: context, list: list != nil)
       let words = Array(path[i..<(i + take)])
       if leaf {
-        setLeaf(parent: parent, words: words, strings: words.map { tree.wordText($0) }, list: list, entry: entry, source: source)
+        setLeaf(parent: parent, context: context, words: words, strings: words.map { tree.wordText($0) }, list: list, entry: entry, source: source)
         return
       }
+      parentIsNamed = entry?.kind == .named
+      context.append(w)
       if let existing = lookup(parent: parent, words: words) {
-        if !tree.nodes[Int(existing)].flags.contains(.block) { tree.nodes[Int(existing)].flags.insert(.block) }
+        if !tree.nodes[Int(existing)].flags.contains(.block) { splitOneliner(existing, keep: words.count) }
         parent = existing
       } else {
         parent = newNode(parent: parent, words: words, list: nil, block: true, source: source)
@@ -273,9 +257,11 @@ struct SetParser {
     }
   }
 
-  mutating func setLeaf(parent: Int32, words: [WordRef], strings: [String], list: [WordRef]?, entry: KeywordTable.Entry?, source: Range<Int>) {
-    let pk = parentKeyword(parent)
-    let idc = min(words.count, identityCount(strings, parent: pk))
+  mutating func setLeaf(
+    parent: Int32, context: [String], words: [WordRef], strings: [String], list: [WordRef]?, entry: KeywordTable.Entry?,
+    source: Range<Int>
+  ) {
+    let idc = min(words.count, identityCount(strings, context: context))
     guard let existing = lookup(parent: parent, words: Array(words[..<idc])) else {
       // A single `set … members X` is shown as a plain leaf; a second value turns it into a list.
       newNode(parent: parent, words: words, list: list, block: false, source: source)
@@ -292,8 +278,20 @@ struct SetParser {
     }
     let oldWords = tree.words(of: node)
     let kind = entry?.kind
-    if kind == .value {
-      tree.setWordRefs(words, list: list, of: node)
+    if kind == .flat {
+      // Pairs of `keyword value`: a pair with the same keyword is replaced, others appended.
+      var pairs = Array(oldWords.dropFirst())
+      let new = Array(strings.dropFirst())
+      var k = 0
+      while k + 1 < new.count {
+        if let at = stride(from: 0, to: pairs.count - 1, by: 2).first(where: { pairs[$0] == new[k] }) {
+          pairs[at + 1] = new[k + 1]
+        } else {
+          pairs.append(contentsOf: new[k...(k + 1)])
+        }
+        k += 2
+      }
+      tree.setWords([oldWords[0]] + pairs, of: node)
       return
     }
     if kind == .list || (oldWords.count == strings.count && oldWords == strings && list != nil) {
@@ -310,7 +308,7 @@ struct SetParser {
     let oldRest = Array(oldWords[idc...])
     let newRest = strings[idc...]
     if !oldRest.isEmpty, !newRest.isEmpty, oldRest.count == newRest.count, Array(oldRest.dropLast()) == Array(newRest.dropLast()),
-      let lk = keywords.entry(oldRest[oldRest.count - 2 >= 0 ? oldRest.count - 2 : 0], parent: oldWords[0]), lk.kind == .list, oldRest.count >= 2
+      let lk = keywords.entry(oldRest[oldRest.count - 2 >= 0 ? oldRest.count - 2 : 0], context: context + [oldWords[0]]), lk.kind == .list, oldRest.count >= 2
     {
       let keep = oldWords.count - 1
       var values = (tree.listValues(of: node) ?? [oldWords[keep]])
@@ -322,18 +320,54 @@ struct SetParser {
       if !oldList.contains(strings[strings.count - 1]) { tree.setWords(oldWords, list: oldList + [strings[strings.count - 1]], of: node) }
       return
     }
-    // Split the oneliner into a block: key words stay, the old rest becomes the first child.
-    let oldListValues = tree.listValues(of: node)
-    tree.setWords(Array(oldWords[..<idc]), list: nil, of: node)
-    tree.makeBlock(node)
-    if !oldRest.isEmpty {
-      let refs = oldRest.map { tree.storeWordRef($0) }
-      let listRefs = oldListValues?.map { tree.storeWordRef($0) }
-      setFrom(existing, refs, list: listRefs, source: source)
-    }
+    splitOneliner(existing, keep: idc)
     if words.count > idc {
       setFrom(existing, Array(words[idc...]), list: list, source: source)
     }
+  }
+
+  /// Turns a leaf into a block: its first `keep` words stay, the rest (a oneliner's child)
+  /// becomes its first child.
+  mutating func splitOneliner(_ node: Int32, keep: Int) {
+    let id = NodeID(node)
+    let oldWords = tree.words(of: id)
+    let oldList = tree.listValues(of: id)
+    tree.makeBlock(id)
+    guard oldWords.count > keep || oldList != nil else { return }
+    tree.setWords(Array(oldWords[..<keep]), list: nil, of: id)
+    let refs = oldWords[keep...].map { tree.storeWordRef($0) }
+    setFrom(node, refs, list: oldList?.map { tree.storeWordRef($0) }, source: tree.sourceRange(of: id))
+  }
+
+  /// How many words of `path[i...]` the next statement takes, and whether it is the last one.
+  func shape(_ path: [WordRef], _ i: Int, entry: KeywordTable.Entry?, context: [String], list: Bool) -> (Int, Bool) {
+    let r = path.count - i
+    if r == 1 { return (1, true) }
+    guard let e = entry else { return r == 2 && !list ? (2, true) : (1, false) }
+    switch e.kind {
+    case .named: return (1, false)
+    case .value, .list, .flat: return (r, true)
+    case .container:
+      // `then accept;`: a oneliner container whose single child is a leaf.
+      return e.printsOnOneLine(tree.wordText(path[i + 1])) && childIsLeaf(path, i + 1, context: context + [tree.wordText(path[i])], list: list)
+        ? (r, true) : (1, false)
+    case .keyed:
+      if r <= e.keys + 1 { return (r, true) }
+      if e.printsOnOneLine(tree.wordText(path[i + 1 + e.keys]))
+        && childIsLeaf(path, i + 1 + e.keys, context: context + [tree.wordText(path[i])], list: list)
+      {
+        return (r, true)
+      }
+      return (e.keys + 1, false)
+    }
+  }
+
+  /// Whether `path[i...]` is one leaf statement (not a container path).
+  func childIsLeaf(_ path: [WordRef], _ i: Int, context: [String], list: Bool) -> Bool {
+    guard i < path.count else { return true }
+    if KeywordTable.looksLikeKeyword(tree.wordText(path[i])) == false { return true }  // a positional value
+    let (take, leaf) = shape(path, i, entry: keywords.entry(tree.wordText(path[i]), context: context), context: context, list: list)
+    return leaf && take == path.count - i
   }
 
   // MARK: index of children by identity
@@ -376,7 +410,7 @@ struct SetParser {
   mutating func register(_ id: Int32) {
     let r = tree.nodes[Int(id)]
     let strings = tree.words(of: NodeID(id))
-    let idc = min(strings.count, identityCount(strings, parent: parentKeyword(r.parent)))
+    let idc = min(strings.count, identityCount(strings, context: tree.keywordContext(of: NodeID(id))))
     let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
     index[hash(parent: r.parent, words: refs)] = id
   }
@@ -384,7 +418,7 @@ struct SetParser {
   mutating func unregister(_ node: NodeID) {
     let r = tree.nodes[node.index]
     let strings = tree.words(of: node)
-    let idc = min(strings.count, identityCount(strings, parent: parentKeyword(r.parent)))
+    let idc = min(strings.count, identityCount(strings, context: tree.keywordContext(of: node)))
     let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
     index[hash(parent: r.parent, words: refs)] = nil
   }

@@ -76,6 +76,24 @@ extension ConfigTree {
           out.append(contentsOf: path)
           out.append(0x0A)
         }
+      } else if r.firstChild < 0, r.wordCount >= 5, r.wordCount % 2 == 1,
+        keywords.entry(word(0, of: node), context: keywordContext(of: node))?.kind == .flat
+      {
+        // `srgb start-label 16000 index-range 80000;` → one line a pair.
+        var tmp: [UInt8] = []
+        appendStatement(&tmp, node, options, prefixes: false)
+        let parts = tmp.split(separator: 0x20)
+        for k in stride(from: 1, to: parts.count - 1, by: 2) {
+          out.append(contentsOf: "set ".utf8)
+          out.append(contentsOf: path)
+          out.append(contentsOf: parts[0])
+          out.append(0x20)
+          out.append(contentsOf: parts[k])
+          out.append(0x20)
+          out.append(contentsOf: parts[k + 1])
+          out.append(0x0A)
+        }
+        path.append(contentsOf: parts[0])
       } else {
         appendStatement(&path, node, options, prefixes: false)
         if r.firstChild < 0 {
