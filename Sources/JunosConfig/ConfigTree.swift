@@ -172,10 +172,9 @@ struct Extras: Sendable, Hashable {
 // MARK: - Reading
 
 extension ConfigTree {
-  /// Number of statements, the root excluded.
-  public var statementCount: Int { nodes.count - 1 - removedCount }
-
-  var removedCount: Int { 0 }
+  /// Number of statements in the tree, the root excluded (statements removed by edits are not
+  /// counted).
+  public var statementCount: Int { allStatements().count }
 
   /// The statement containing `node`, or `nil` for the root.
   public func parent(of node: NodeID) -> NodeID? {

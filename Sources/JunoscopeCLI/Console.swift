@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where a command's output goes and its input comes from; tests substitute buffers.
+public struct Console: Sendable {
+  /// Writes bytes to standard output.
+  public var out: @Sendable ([UInt8]) -> Void
+  /// Writes bytes to standard error.
+  public var err: @Sendable ([UInt8]) -> Void
+  /// Reads all of standard input.
+  public var readStandardInput: @Sendable () -> [UInt8]
+
+  /// Creates a console from closures.
+  public init(
+    out: @escaping @Sendable ([UInt8]) -> Void, err: @escaping @Sendable ([UInt8]) -> Void,
+    readStandardInput: @escaping @Sendable () -> [UInt8]
+  ) {
+    self.out = out
+    self.err = err
+    self.readStandardInput = readStandardInput
+  }
+
+  /// The process's own standard streams.
+  public static let standard = Console(
+    out: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
+    err: { bytes in FileHandle.standardError.write(Data(bytes)) },
+    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) })
+
+  func print(_ s: String) { out(Array((s + "\n").utf8)) }
+  func error(_ s: String) { err(Array((s + "\n").utf8)) }
+}
+
+/// A failure that ends a command with a message and an exit status.
+struct CommandFailure: Error {
+  var message: String
+  var status: Int32
+}
+
+/// Reading inputs and writing outputs: files, `-` for standard input, atomic replacement.
+struct FileIO {
+  let console: Console
+
+  /// Reads a file, or standard input for `-`.
+  func read(_ path: String) throws(CommandFailure) -> SourceInput {
+    if path == "-" { return SourceInput(path: "<stdin>", bytes: console.readStandardInput()) }
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+      throw CommandFailure(message: "cannot read '\(path)': no such file", status: 2)
+    }
+    guard !isDir.boolValue else { throw CommandFailure(message: "cannot read '\(path)': is a directory", status: 2) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure(message: "cannot read '\(path)': permission denied or unreadable", status: 2)
+    }
+    return SourceInput(path: path, bytes: Array(data))
+  }
+
+  /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename), or to
+  /// standard output when `path` is nil or `-`.
+  func write(_ bytes: [UInt8], to path: String?) throws(CommandFailure) {
+    guard let path, path != "-" else {
+      console.out(bytes)
+      return
+    }
+    let url = URL(fileURLWithPath: path)
+    do {
+      try Data(bytes).write(to: url, options: .atomic)
+    } catch {
+      throw CommandFailure(message: "cannot write '\(path)': \(error.localizedDescription)", status: 1)
+    }
+  }
+}
+
+/// Bytes read from a file or standard input.
+struct SourceInput {
+  var path: String
+  var bytes: [UInt8]
+}

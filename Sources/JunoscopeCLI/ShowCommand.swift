@@ -1,0 +1,86 @@
+import ArgumentKit
+import JunosConfig
+
+/// `junoscope show FILE… [--format curly|set|json] [--show-secrets]`.
+enum ShowCommand: JunoscopeCommand {
+  enum Format: String, CaseIterable { case curly, set, json }
+
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Parse configurations and print them as curly text, set commands or JSON.",
+    discussion: """
+      Inputs may be curly-brace or 'display set' text, captured terminal output included (prompts,
+      {master:0}, [edit] and echoed commands are skipped). Secrets are masked unless --show-secrets.
+      Nothing is printed for an input with errors: the diagnostics go to standard error, exit 2.
+      """,
+    arguments: [
+      .positional("file", help: "Configuration files, or - for standard input.", repeating: true, completion: .file),
+      .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
+      CommonOptions.showSecrets,
+      .flag("no-comments", help: "Leave out comments and annotations."),
+      CommonOptions.syntax,
+      CommonOptions.keywords,
+      CommonOptions.output,
+    ])
+
+  static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
+    let io = FileIO(console: console)
+    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let format = inv.option("format").flatMap(Format.init(rawValue:)) ?? .curly
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), comments: !inv.flag("no-comments"))
+    let paths = inv.positionals("file")
+    var rendered: [[UInt8]] = []
+    var failed = false
+    for path in paths {
+      let (file, result) = try CommonOptions.parse(path, inv, io: io, keywords: keywords)
+      CommonOptions.report(result.diagnostics, console: console)
+      if result.hasErrors {
+        failed = true
+        continue
+      }
+      switch format {
+      case .curly: rendered.append(result.tree.renderCurly(options))
+      case .set: rendered.append(result.tree.renderSet(options, keywords: keywords))
+      case .json: rendered.append(result.tree.renderJSON(options, source: file))
+      }
+    }
+    if failed { return ExitStatus.invalidInput }
+    var out: [UInt8] = []
+    if rendered.count == 1 {
+      out = rendered[0]
+    } else if format == .json {
+      // Several files: one JSON array, each object with its path.
+      out.append(UInt8(ascii: "["))
+      for (k, r) in rendered.enumerated() {
+        if k > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: "{\"path\":".utf8)
+        out.append(contentsOf: jsonString(paths[k]))
+        out.append(contentsOf: ",\"config\":".utf8)
+        out.append(contentsOf: r.dropLast())
+        out.append(UInt8(ascii: "}"))
+      }
+      out.append(contentsOf: "]\n".utf8)
+    } else {
+      for (k, r) in rendered.enumerated() {
+        out.append(contentsOf: "## junoscope: \(paths[k])\n".utf8)
+        out.append(contentsOf: r)
+      }
+    }
+    try io.write(out, to: inv.option("output"))
+    return ExitStatus.success
+  }
+
+  static func jsonString(_ s: String) -> [UInt8] {
+    var out: [UInt8] = [UInt8(ascii: "\"")]
+    for c in s.unicodeScalars {
+      switch c {
+      case "\"": out.append(contentsOf: #"\""#.utf8)
+      case "\\": out.append(contentsOf: #"\\"#.utf8)
+      default:
+        if c.value < 0x20 { out.append(contentsOf: "\\u00\(c.value < 16 ? "0" : "")\(String(c.value, radix: 16))".utf8) } else { out.append(contentsOf: String(c).utf8) }
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+    return out
+  }
+}

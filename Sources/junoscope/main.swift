@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import JunoscopeCLI
+
+exit(Junoscope.run(Array(CommandLine.arguments.dropFirst())))
