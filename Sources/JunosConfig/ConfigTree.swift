@@ -513,7 +513,7 @@ extension ConfigTree: Equatable {
     while let (x, y) = stack.popLast() {
       let rx = nodes[Int(x)]
       let ry = other.nodes[Int(y)]
-      let path = x == 0 ? "[edit]" : pathWords(of: NodeID(x)).joined(separator: " ")
+      var path: String { x == 0 ? "[edit]" : pathWords(of: NodeID(x)).joined(separator: " ") }
       if rx.wordCount != ry.wordCount || rx.listCount != ry.listCount {
         return "\(path): words \(words(of: NodeID(x))) \(listValues(of: NodeID(x)) ?? []) vs \(other.words(of: NodeID(y))) \(other.listValues(of: NodeID(y)) ?? [])"
       }

@@ -60,16 +60,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case incompleteSetCommand
   /// A `deactivate`/`delete`/`insert`/... naming a statement that does not exist.
   case unknownPath
-  /// A NUL byte or other control byte in the text.
+  /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
-  /// Bytes that are not valid UTF-8 (kept as they are).
-  case invalidUTF8
 
   /// The severity of this kind of diagnostic.
-  public var severity: Diagnostic.Severity {
-    switch self {
-    case .invalidUTF8: return .warning
-    default: return .error
-    }
-  }
+  public var severity: Diagnostic.Severity { .error }
 }

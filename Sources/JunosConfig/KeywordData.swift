@@ -47,7 +47,6 @@ extension KeywordTable {
     bfd-liveness-detection container
     bgp container
     blue container oneliner=*
-    blue interface value
     bridge-priority value
     buffer-size container oneliner=percent
     burst-size-limit value
@@ -86,7 +85,6 @@ extension KeywordTable {
     encapsulation-type value
     encrypted-password value
     end-interface container
-    end-interface interface value
     end-point value
     esi container
     esis container
@@ -112,11 +110,6 @@ extension KeywordTable {
     fpc keyed 1
     from container oneliner=family,interface,policy,protocol,rib
     from address container
-    from community value
-    from family value
-    from interface value
-    from prefix-list value
-    from route-filter-list value
     fxp0 container
     gigether-options container
     graceful-restart container
@@ -143,7 +136,6 @@ extension KeywordTable {
     interface keyed 1
     interface-routes container
     interfaces container oneliner=*
-    interfaces connectivity-association value
     ip-prefix-routes container
     ipv4-index value
     ipv6-index value
@@ -157,11 +149,9 @@ extension KeywordTable {
     labeled-unicast rib container
     lacp container
     ldp container
-    ldp interface value
     level keyed 1 oneliner=disable
     license container
     lldp container
-    lldp interface value
     lo0 container
     load-balance value
     local container oneliner=*
@@ -189,7 +179,6 @@ extension KeywordTable {
     mka container
     mode value
     mpls container
-    mpls interface value
     mtu value
     multihop container
     multipath container
@@ -225,7 +214,6 @@ extension KeywordTable {
     policer keyed 1
     policer then value
     policy-options container
-    policy-options community value
     policy-statement keyed 1
     polling-interval value
     port keyed 1
@@ -250,7 +238,6 @@ extension KeywordTable {
     rapid-runs value
     rate-limit value
     red container oneliner=*
-    red interface value
     relay-option-82 container
     remote value
     request-response container
@@ -272,17 +259,14 @@ extension KeywordTable {
     router-id value
     routing-instance value
     routing-instances container
-    routing-instances interface value
     routing-options container
     rp container
     rstp container
     rsvp container
-    rsvp interface value
     sample-rate container
     sample-rate ingress value
     scheduler-map value
     scheduler-maps container
-    scheduler-maps forwarding-class value
     schedulers container
     scheme keyed 1
     secret value
@@ -308,9 +292,7 @@ extension KeywordTable {
     ssh container
     ssh-rsa value
     ssl container
-    ssl port value
     static container
-    static address value
     statistics-granularity value
     syslog container
     system container
@@ -327,12 +309,10 @@ extension KeywordTable {
     telnet container
     term keyed 1
     then container oneliner=accept,discard,multipath-resolve,next,policer,reject
-    then community value
     time-zone value
     timeout value
     to value
     traceoptions container
-    traceoptions file value
     traffic-engineering container
     traffic-statistics container
     transmit-rate container oneliner=percent
@@ -342,7 +322,6 @@ extension KeywordTable {
     ttl value
     tunnel container
     tunnel destination value
-    tunnel source value
     tunnel-egress container
     tunnel-limit value
     type value
@@ -350,7 +329,6 @@ extension KeywordTable {
     uid value
     unicast container
     unit keyed 1
-    unit forwarding-class value
     unt keyed 1
     url value
     use-post-convergence-lfa value
@@ -360,7 +338,6 @@ extension KeywordTable {
     virtual-circuit-id value
     vlan-id value
     vlans container
-    vlans interface value
     vni value
     vpws-service-id container
     vpws-service-id local value
@@ -402,6 +379,7 @@ extension KeywordTable {
     forwarding-class loss-priority keyed 1 oneliner=code-point,code-points
     forwarding-classes class keyed 1 oneliner=queue-num
     code-points list
+    members list
     then container oneliner=accept,discard,forwarding-class,multipath-resolve,next,policer,reject
     shaping-rate value
     export list

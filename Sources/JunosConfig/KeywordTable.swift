@@ -190,7 +190,9 @@ public struct KeywordTable: Sendable, Hashable {
       // Only a context whose shape differs from the keyword's overall shape needs its own entry:
       // one value where others have a list is still a list, and oneliner children are merged.
       let sameShape = e.kind == g.kind && e.keys == g.keys
-      let weaker = e.kind == .value && (g.kind == .list || g.kind == .value)
+      // A context where only leaves were seen needs its own entry only if the keyword's overall
+      // shape would make such a line a container path.
+      let weaker = e.kind == .value && !(g.kind == .container || g.kind == .named || g.kind == .flat)
       if !sameShape && !weaker { learned[key] = e }
     }
     for (key, e) in learned where entries[key] == nil { entries[key] = e }
@@ -239,18 +241,16 @@ public struct KeywordTable: Sendable, Hashable {
     }
   }
 
-  /// How many words identify a statement (for `deactivate`, `delete` and matching `set` lines):
-  /// the keyword and its keys for keyed statements, the keyword alone for containers and lists,
-  /// and all words otherwise (a second `set … mtu 1500` adds a statement; it never silently
-  /// replaces one).
+  /// How many words name a statement in `deactivate`, `protect` and `delete` commands: the keyword
+  /// and its keys for keyed statements, the keyword alone for containers, lists and values
+  /// (`deactivate interfaces xe-0/0/0 description`), all words for statements not in the table.
   public func identityWordCount(of node: NodeID, in tree: ConfigTree) -> Int {
     let n = tree.wordCount(of: node)
     guard n > 0 else { return 0 }
     guard let e = entry(tree.word(0, of: node), context: tree.keywordContext(of: node)) else { return n }
     switch e.kind {
     case .keyed: return min(n, 1 + e.keys)
-    case .value: return n
-    case .list, .flat, .container, .named: return 1
+    case .value, .list, .flat, .container, .named: return 1
     }
   }
 }
