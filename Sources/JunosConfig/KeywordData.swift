@@ -60,7 +60,6 @@ extension KeywordTable {
     class value
     class-of-service container
     classifiers container
-    clients container
     collector keyed 1
     color value
     community keyed 1 oneliner=*,map2gold,members,spoke
@@ -159,7 +158,6 @@ extension KeywordTable {
     local-as value
     local-certificate value
     local-switching container
-    location value
     login container
     loops value
     loss-priority value
@@ -301,7 +299,6 @@ extension KeywordTable {
     tacplus-server source-address value
     tag list
     tag2 value
-    targets container
     tcp-mss value
     te-metric value
     teardown-delay value
@@ -318,7 +315,6 @@ extension KeywordTable {
     transmit-rate container oneliner=percent
     transport container
     transport-class container
-    trap-group keyed 1
     ttl value
     tunnel container
     tunnel destination value
