@@ -60,7 +60,7 @@ public enum Junoscope {
 }
 
 /// A subcommand: its specification and how it runs.
-protocol JunoscopeCommand {
+protocol JunoscopeCommand: SendableMetatype {
   static var spec: CommandSpec { get }
   static func run(_ invocation: Invocation, console: Console) throws(CommandFailure) -> Int32
 }
