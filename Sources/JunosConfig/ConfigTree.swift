@@ -422,6 +422,7 @@ extension ConfigTree {
   public mutating func remove(_ node: NodeID) {
     precondition(node != ConfigTree.root, "cannot remove the root")
     unlink(node.raw)
+    nodes[node.index].parent = -1
   }
 
   mutating func unlink(_ id: Int32) {

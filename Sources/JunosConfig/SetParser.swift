@@ -384,10 +384,10 @@ struct SetParser {
   }
 
   func lookup(parent: Int32, words: [WordRef]) -> Int32? {
-    if let id = index[hash(parent: parent, words: words)], matches(id, words), tree.nodes[Int(id)].parent == parent {
-      return id
-    }
-    return nil
+    guard let id = index[hash(parent: parent, words: words)] else { return nil }
+    if matches(id, words) && tree.nodes[Int(id)].parent == parent { return id }
+    // A hash collision (or a statement since removed): look at the children themselves.
+    return tree.children(of: NodeID(parent)).first { matches($0.raw, words) && Int(tree.nodes[$0.index].wordCount) >= words.count }?.raw
   }
 
   func matches(_ id: Int32, _ words: [WordRef]) -> Bool {

@@ -132,6 +132,14 @@ import Testing
     #expect(back.tree.firstDifference(from: result.tree) == nil)
   }
 
+  @Test func deleteThenSetAgainStartsAfresh() {
+    #expect(curly("""
+      set system ntp server 10.0.0.1
+      delete system ntp
+      set system ntp server 10.0.0.2
+      """) == "system {\n    ntp {\n        server 10.0.0.2;\n    }\n}\n")
+  }
+
   @Test func explicitListsInSetLines() {
     #expect(curly("set apply-groups [ a b c ]\n") == "apply-groups [ a b c ];\n")
   }
