@@ -1,11 +1,11 @@
 /// A shell that ``completionScript(for:root:)`` can write a completion script for.
 public enum Shell: String, CaseIterable, Sendable {
-    /// GNU Bash 4 or later; the script defines a function and registers it with `complete -F`.
-    case bash
-    /// Zsh; the script is a `#compdef` file usable from `fpath` or by sourcing after `compinit`.
-    case zsh
-    /// Fish; the script is a list of `complete -c` commands.
-    case fish
+  /// GNU Bash 4 or later; the script defines a function and registers it with `complete -F`.
+  case bash
+  /// Zsh; the script is a `#compdef` file usable from `fpath` or by sourcing after `compinit`.
+  case zsh
+  /// Fish; the script is a list of `complete -c` commands.
+  case fish
 }
 
 /// Generates a shell completion script from a command tree.
@@ -19,454 +19,455 @@ public enum Shell: String, CaseIterable, Sendable {
 ///   - root: The root command; its name is the command being completed.
 /// - Returns: The script's text, ending with a newline.
 public func completionScript(for shell: Shell, root: CommandSpec) -> String {
-    let commands = flatten(root, path: [root.name])
-    let lines: [String]
-    switch shell {
-    case .bash: lines = bashScript(root: root, commands: commands)
-    case .zsh: lines = zshScript(root: root)
-    case .fish: lines = fishScript(root: root, commands: commands)
-    }
-    return lines.joined(separator: "\n") + "\n"
+  let commands = flatten(root, path: [root.name])
+  let lines: [String]
+  switch shell {
+  case .bash: lines = bashScript(root: root, commands: commands)
+  case .zsh: lines = zshScript(root: root)
+  case .fish: lines = fishScript(root: root, commands: commands)
+  }
+  return lines.joined(separator: "\n") + "\n"
 }
 
 /// A command with its full path.
 struct CommandEntry {
-    /// The command.
-    let command: CommandSpec
-    /// Its path, starting with the root's name.
-    let path: [String]
-    /// The path joined by spaces, as the scripts track it.
-    var key: String { path.joined(separator: " ") }
-    /// Whether this is the root command.
-    var isRoot: Bool { path.count == 1 }
+  /// The command.
+  let command: CommandSpec
+  /// Its path, starting with the root's name.
+  let path: [String]
+  /// The path joined by spaces, as the scripts track it.
+  var key: String { path.joined(separator: " ") }
+  /// Whether this is the root command.
+  var isRoot: Bool { path.count == 1 }
 
-    /// Words completed in place of a subcommand: the subcommand names, plus `help` at the root.
-    var subcommandWords: [String] {
-        guard !command.subcommands.isEmpty else { return [] }
-        return command.subcommands.map(\.name) + (isRoot ? [BuiltIn.helpCommandName] : [])
-    }
+  /// Words completed in place of a subcommand: the subcommand names, plus `help` at the root.
+  var subcommandWords: [String] {
+    guard !command.subcommands.isEmpty else { return [] }
+    return command.subcommands.map(\.name) + (isRoot ? [BuiltIn.helpCommandName] : [])
+  }
 
-    /// Every option word the command accepts, long and short, built-ins included.
-    var optionWords: [String] {
-        var words: [String] = []
-        for argument in command.namedArguments {
-            words.append("--\(argument.name)")
-            if let short = argument.short { words.append("-\(short)") }
-        }
-        if isRoot { words.append("--\(BuiltIn.versionName)") }
-        words += ["-\(BuiltIn.helpShort)", "--\(BuiltIn.helpName)"]
-        return words
+  /// Every option word the command accepts, long and short, built-ins included.
+  var optionWords: [String] {
+    var words: [String] = []
+    for argument in command.namedArguments {
+      words.append("--\(argument.name)")
+      if let short = argument.short { words.append("-\(short)") }
     }
+    if isRoot { words.append("--\(BuiltIn.versionName)") }
+    words += ["-\(BuiltIn.helpShort)", "--\(BuiltIn.helpName)"]
+    return words
+  }
 }
 
 /// Lists a command and all its descendants, depth first.
 func flatten(_ command: CommandSpec, path: [String]) -> [CommandEntry] {
-    [CommandEntry(command: command, path: path)]
-        + command.subcommands.flatMap { flatten($0, path: path + [$0.name]) }
+  [CommandEntry(command: command, path: path)]
+    + command.subcommands.flatMap { flatten($0, path: path + [$0.name]) }
 }
 
 extension ArgumentSpec {
-    /// The completion to use for the argument's value: the declared one, else the allowed values.
-    var effectiveCompletion: Completion {
-        if case .none = completion, let allowedValues { return .values(allowedValues) }
-        return completion
-    }
+  /// The completion to use for the argument's value: the declared one, else the allowed values.
+  var effectiveCompletion: Completion {
+    if case .none = completion, let allowedValues { return .values(allowedValues) }
+    return completion
+  }
 
-    /// The option's names as typed: `--format` and, if any, `-f`.
-    var optionWords: [String] {
-        ["--\(name)"] + (short.map { ["-\($0)"] } ?? [])
-    }
+  /// The option's names as typed: `--format` and, if any, `-f`.
+  var optionWords: [String] {
+    ["--\(name)"] + (short.map { ["-\($0)"] } ?? [])
+  }
 }
 
 /// Turns a name into a shell identifier by replacing anything but letters, digits and `_` with `_`.
 func identifier(_ name: String) -> String {
-    String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+  String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
 }
 
 /// Quotes a word for a POSIX shell (bash, zsh) with single quotes.
 func shellQuote(_ word: String) -> String {
-    "'" + word.replacing("'", with: "'\\''") + "'"
+  "'" + word.replacing("'", with: "'\\''") + "'"
 }
 
 // MARK: - Bash
 
 /// The bash script: one function that walks `COMP_WORDS` to find the command path, then completes.
 func bashScript(root: CommandSpec, commands: [CommandEntry]) -> [String] {
-    let function = "_" + identifier(root.name)
-    var lines = [
-        "# bash completion for \(root.name), generated by ArgumentKit.",
-        "",
-        "\(function)() {",
-        "    local cur=\"${COMP_WORDS[COMP_CWORD]}\"",
-        "    local path=\(shellQuote(root.name))",
-        "    local expect=''",
-        "    local positional=0",
-        "    local ended=0",
-        "    local i word",
-        "    COMPREPLY=()",
-        "    for ((i = 1; i < COMP_CWORD; i++)); do",
-        "        word=\"${COMP_WORDS[i]}\"",
-        "        if [[ -n \"$expect\" ]]; then",
-        "            expect=''",
-        "            continue",
-        "        fi",
-        "        if [[ $ended -eq 0 && \"$word\" == '--' ]]; then",
-        "            ended=1",
-        "            continue",
-        "        fi",
-        "        if [[ $ended -eq 0 && \"$word\" == -?* ]]; then",
-        "            case \"$path\" in",
+  let function = "_" + identifier(root.name)
+  var lines = [
+    "# bash completion for \(root.name), generated by ArgumentKit.",
+    "",
+    "\(function)() {",
+    "    local cur=\"${COMP_WORDS[COMP_CWORD]}\"",
+    "    local path=\(shellQuote(root.name))",
+    "    local expect=''",
+    "    local positional=0",
+    "    local ended=0",
+    "    local i word",
+    "    COMPREPLY=()",
+    "    for ((i = 1; i < COMP_CWORD; i++)); do",
+    "        word=\"${COMP_WORDS[i]}\"",
+    "        if [[ -n \"$expect\" ]]; then",
+    "            expect=''",
+    "            continue",
+    "        fi",
+    "        if [[ $ended -eq 0 && \"$word\" == '--' ]]; then",
+    "            ended=1",
+    "            continue",
+    "        fi",
+    "        if [[ $ended -eq 0 && \"$word\" == -?* ]]; then",
+    "            case \"$path\" in",
+  ]
+  for entry in commands {
+    let valued = entry.command.namedArguments.filter { $0.kind == .option }.flatMap(\.optionWords)
+    guard !valued.isEmpty else { continue }
+    lines += [
+      "                \(shellQuote(entry.key)))",
+      "                    case \"$word\" in",
+      "                        \(valued.map(shellQuote).joined(separator: "|"))) expect=\"$word\" ;;",
+      "                    esac",
+      "                    ;;",
     ]
-    for entry in commands {
-        let valued = entry.command.namedArguments.filter { $0.kind == .option }.flatMap(\.optionWords)
-        guard !valued.isEmpty else { continue }
-        lines += [
-            "                \(shellQuote(entry.key)))",
-            "                    case \"$word\" in",
-            "                        \(valued.map(shellQuote).joined(separator: "|"))) expect=\"$word\" ;;",
-            "                    esac",
-            "                    ;;",
-        ]
+  }
+  lines += [
+    "            esac",
+    "            continue",
+    "        fi",
+    "        if [[ $ended -eq 0 ]]; then",
+    "            case \"$path\" in",
+  ]
+  for entry in commands where !entry.command.subcommands.isEmpty {
+    let names = entry.command.subcommands.map { shellQuote($0.name) }.joined(separator: "|")
+    lines += [
+      "                \(shellQuote(entry.key)))",
+      "                    case \"$word\" in",
+      "                        \(names)) path=\"$path $word\"; positional=0; continue ;;",
+      "                    esac",
+      "                    ;;",
+    ]
+  }
+  lines += [
+    "            esac",
+    "        fi",
+    "        positional=$((positional + 1))",
+    "    done",
+    "    if [[ -n \"$expect\" ]]; then",
+    "        case \"$path\" in",
+  ]
+  for entry in commands {
+    let options = entry.command.namedArguments.filter { $0.kind == .option }
+    guard !options.isEmpty else { continue }
+    lines += [
+      "            \(shellQuote(entry.key)))",
+      "                case \"$expect\" in",
+    ]
+    for option in options {
+      let pattern = option.optionWords.map(shellQuote).joined(separator: "|")
+      lines.append("                    \(pattern)) \(bashAction(option.effectiveCompletion)) ;;")
     }
     lines += [
-        "            esac",
-        "            continue",
-        "        fi",
-        "        if [[ $ended -eq 0 ]]; then",
-        "            case \"$path\" in",
+      "                esac",
+      "                ;;",
     ]
-    for entry in commands where !entry.command.subcommands.isEmpty {
-        let names = entry.command.subcommands.map { shellQuote($0.name) }.joined(separator: "|")
-        lines += [
-            "                \(shellQuote(entry.key)))",
-            "                    case \"$word\" in",
-            "                        \(names)) path=\"$path $word\"; positional=0; continue ;;",
-            "                    esac",
-            "                    ;;",
-        ]
+  }
+  lines += [
+    "        esac",
+    "        return 0",
+    "    fi",
+    "    if [[ $ended -eq 0 && \"$cur\" == -* ]]; then",
+    "        case \"$path\" in",
+  ]
+  for entry in commands {
+    let words = shellQuote(entry.optionWords.joined(separator: " "))
+    lines.append("            \(shellQuote(entry.key))) \(bashWords(words)) ;;")
+  }
+  lines += [
+    "        esac",
+    "        return 0",
+    "    fi",
+    "    case \"$path\" in",
+  ]
+  for entry in commands {
+    if !entry.command.subcommands.isEmpty {
+      let words = shellQuote(entry.subcommandWords.joined(separator: " "))
+      lines.append("        \(shellQuote(entry.key))) \(bashWords(words)) ;;")
+      continue
+    }
+    let positionals = entry.command.positionalArguments
+    guard !positionals.isEmpty else { continue }
+    lines += [
+      "        \(shellQuote(entry.key)))",
+      "            case \"$positional\" in",
+    ]
+    for (position, positional) in positionals.enumerated() {
+      let pattern = positional.isRepeating ? "*" : String(position)
+      lines.append("                \(pattern)) \(bashAction(positional.completion)) ;;")
+      if positional.isRepeating { break }
     }
     lines += [
-        "            esac",
-        "        fi",
-        "        positional=$((positional + 1))",
-        "    done",
-        "    if [[ -n \"$expect\" ]]; then",
-        "        case \"$path\" in",
+      "            esac",
+      "            ;;",
     ]
-    for entry in commands {
-        let options = entry.command.namedArguments.filter { $0.kind == .option }
-        guard !options.isEmpty else { continue }
-        lines += [
-            "            \(shellQuote(entry.key)))",
-            "                case \"$expect\" in",
-        ]
-        for option in options {
-            let pattern = option.optionWords.map(shellQuote).joined(separator: "|")
-            lines.append("                    \(pattern)) \(bashAction(option.effectiveCompletion)) ;;")
-        }
-        lines += [
-            "                esac",
-            "                ;;",
-        ]
-    }
-    lines += [
-        "        esac",
-        "        return 0",
-        "    fi",
-        "    if [[ $ended -eq 0 && \"$cur\" == -* ]]; then",
-        "        case \"$path\" in",
-    ]
-    for entry in commands {
-        let words = shellQuote(entry.optionWords.joined(separator: " "))
-        lines.append("            \(shellQuote(entry.key))) \(bashWords(words)) ;;")
-    }
-    lines += [
-        "        esac",
-        "        return 0",
-        "    fi",
-        "    case \"$path\" in",
-    ]
-    for entry in commands {
-        if !entry.command.subcommands.isEmpty {
-            let words = shellQuote(entry.subcommandWords.joined(separator: " "))
-            lines.append("        \(shellQuote(entry.key))) \(bashWords(words)) ;;")
-            continue
-        }
-        let positionals = entry.command.positionalArguments
-        guard !positionals.isEmpty else { continue }
-        lines += [
-            "        \(shellQuote(entry.key)))",
-            "            case \"$positional\" in",
-        ]
-        for (position, positional) in positionals.enumerated() {
-            let pattern = positional.isRepeating ? "*" : String(position)
-            lines.append("                \(pattern)) \(bashAction(positional.completion)) ;;")
-            if positional.isRepeating { break }
-        }
-        lines += [
-            "            esac",
-            "            ;;",
-        ]
-    }
-    lines += [
-        "    esac",
-        "    return 0",
-        "}",
-        "",
-        "complete -F \(function) \(shellQuote(root.name))",
-    ]
-    return lines
+  }
+  lines += [
+    "    esac",
+    "    return 0",
+    "}",
+    "",
+    "complete -F \(function) \(shellQuote(root.name))",
+  ]
+  return lines
 }
 
 /// Bash code that fills `COMPREPLY` with the words of a (quoted) list that start with `$cur`.
 func bashWords(_ quotedList: String) -> String {
-    "mapfile -t COMPREPLY < <(compgen -W \(quotedList) -- \"$cur\")"
+  "mapfile -t COMPREPLY < <(compgen -W \(quotedList) -- \"$cur\")"
 }
 
 /// Bash code that fills `COMPREPLY` for a completion kind.
 func bashAction(_ completion: Completion) -> String {
-    switch completion {
-    case .none:
-        return ":"
-    case .file:
-        return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
-    case .directory:
-        return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
-    case .values(let values):
-        return bashWords(shellQuote(values.joined(separator: " ")))
-    }
+  switch completion {
+  case .none:
+    return ":"
+  case .file:
+    return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
+  case .directory:
+    return "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
+  case .values(let values):
+    return bashWords(shellQuote(values.joined(separator: " ")))
+  }
 }
 
 // MARK: - Zsh
 
 /// The zsh script: one `_arguments` function per command, dispatching on subcommand names.
 func zshScript(root: CommandSpec) -> [String] {
-    let function = "_" + identifier(root.name)
-    var lines = ["#compdef \(root.name)", "", "# zsh completion for \(root.name), generated by ArgumentKit."]
-    lines += zshFunctions(for: root, path: [root.name])
-    lines += [
-        "",
-        "if [[ \"${funcstack[1]}\" == \(shellQuote(function)) ]]; then",
-        "    \(function) \"$@\"",
-        "else",
-        "    compdef \(function) \(shellQuote(root.name))",
-        "fi",
-    ]
-    return lines
+  let function = "_" + identifier(root.name)
+  var lines = ["#compdef \(root.name)", "", "# zsh completion for \(root.name), generated by ArgumentKit."]
+  lines += zshFunctions(for: root, path: [root.name])
+  lines += [
+    "",
+    "if [[ \"${funcstack[1]}\" == \(shellQuote(function)) ]]; then",
+    "    \(function) \"$@\"",
+    "else",
+    "    compdef \(function) \(shellQuote(root.name))",
+    "fi",
+  ]
+  return lines
 }
 
 /// The zsh function of one command, followed by those of its subcommands.
 func zshFunctions(for command: CommandSpec, path: [String]) -> [String] {
-    let function = "_" + path.map(identifier).joined(separator: "_")
-    var specs = command.namedArguments.map(zshSpec)
-    if path.count == 1 {
-        specs.append(shellQuote("--\(BuiltIn.versionName)[\(zshEscape(BuiltIn.versionDescription))]"))
-    }
-    specs.append(
-        shellQuote("(-\(BuiltIn.helpShort) --\(BuiltIn.helpName))") + "{-\(BuiltIn.helpShort),--\(BuiltIn.helpName)}"
-            + shellQuote("[\(zshEscape(BuiltIn.helpDescription))]"))
+  let function = "_" + path.map(identifier).joined(separator: "_")
+  var specs = command.namedArguments.map(zshSpec)
+  if path.count == 1 {
+    specs.append(shellQuote("--\(BuiltIn.versionName)[\(zshEscape(BuiltIn.versionDescription))]"))
+  }
+  specs.append(
+    shellQuote("(-\(BuiltIn.helpShort) --\(BuiltIn.helpName))") + "{-\(BuiltIn.helpShort),--\(BuiltIn.helpName)}"
+      + shellQuote("[\(zshEscape(BuiltIn.helpDescription))]"))
 
-    var lines = ["", "\(function)() {"]
-    if command.subcommands.isEmpty {
-        for positional in command.positionalArguments {
-            let prefix = positional.isRepeating ? "*:" : (positional.isOptional ? "::" : ":")
-            specs.append(
-                shellQuote("\(prefix)\(zshName(positional.name)):\(zshAction(positional.completion))"))
-        }
-        lines.append("    _arguments -s \\")
-        lines += specs.map { "        \($0) \\" }
-        lines.append("        && return 0")
-        lines.append("    return 1")
-    } else {
-        specs += [shellQuote(": :->command"), shellQuote("*:: :->argument")]
-        lines += [
-            "    local context state state_descr line",
-            "    local -A opt_args",
-            "    local ret=1",
-            "    _arguments -s -C \\",
-        ]
-        lines += specs.map { "        \($0) \\" }
-        lines += [
-            "        && ret=0",
-            "    case $state in",
-            "        (command)",
-            "            local -a subcommands",
-            "            subcommands=(",
-        ]
-        for subcommand in command.subcommands {
-            lines.append("                \(shellQuote("\(zshName(subcommand.name)):\(subcommand.abstract)"))")
-        }
-        if path.count == 1 {
-            lines.append(
-                "                \(shellQuote("\(BuiltIn.helpCommandName):\(BuiltIn.helpCommandDescription)"))")
-        }
-        lines += [
-            "            )",
-            "            _describe -t commands \(shellQuote("\(path.joined(separator: " ")) subcommand")) subcommands"
-                + " && ret=0",
-            "            ;;",
-            "        (argument)",
-            "            case $words[1] in",
-        ]
-        for subcommand in command.subcommands {
-            let subfunction = function + "_" + identifier(subcommand.name)
-            lines.append("                (\(shellQuote(subcommand.name))) \(subfunction) && ret=0 ;;")
-        }
-        lines += [
-            "            esac",
-            "            ;;",
-            "    esac",
-            "    return ret",
-        ]
+  var lines = ["", "\(function)() {"]
+  if command.subcommands.isEmpty {
+    for positional in command.positionalArguments {
+      let prefix = positional.isRepeating ? "*:" : (positional.isOptional ? "::" : ":")
+      specs.append(
+        shellQuote("\(prefix)\(zshName(positional.name)):\(zshAction(positional.completion))"))
     }
-    lines.append("}")
+    lines.append("    _arguments -s \\")
+    lines += specs.map { "        \($0) \\" }
+    lines.append("        && return 0")
+    lines.append("    return 1")
+  } else {
+    specs += [shellQuote(": :->command"), shellQuote("*:: :->argument")]
+    lines += [
+      "    local context state state_descr line",
+      "    local -A opt_args",
+      "    local ret=1",
+      "    _arguments -s -C \\",
+    ]
+    lines += specs.map { "        \($0) \\" }
+    lines += [
+      "        && ret=0",
+      "    case $state in",
+      "        (command)",
+      "            local -a subcommands",
+      "            subcommands=(",
+    ]
     for subcommand in command.subcommands {
-        lines += zshFunctions(for: subcommand, path: path + [subcommand.name])
+      lines.append("                \(shellQuote("\(zshName(subcommand.name)):\(subcommand.abstract)"))")
     }
-    return lines
+    if path.count == 1 {
+      lines.append(
+        "                \(shellQuote("\(BuiltIn.helpCommandName):\(BuiltIn.helpCommandDescription)"))")
+    }
+    lines += [
+      "            )",
+      "            _describe -t commands \(shellQuote("\(path.joined(separator: " ")) subcommand")) subcommands"
+        + " && ret=0",
+      "            ;;",
+      "        (argument)",
+      "            case $words[1] in",
+    ]
+    for subcommand in command.subcommands {
+      let subfunction = function + "_" + identifier(subcommand.name)
+      lines.append("                (\(shellQuote(subcommand.name))) \(subfunction) && ret=0 ;;")
+    }
+    lines += [
+      "            esac",
+      "            ;;",
+      "    esac",
+      "    return ret",
+    ]
+  }
+  lines.append("}")
+  for subcommand in command.subcommands {
+    lines += zshFunctions(for: subcommand, path: path + [subcommand.name])
+  }
+  return lines
 }
 
 /// The `_arguments` spec of a flag or option, quoted for the shell.
 func zshSpec(_ argument: ArgumentSpec) -> String {
-    let description = "[\(zshEscape(argument.help))]"
-    let value = argument.kind == .option
-        ? ":\(zshName(argument.valueName ?? argument.name)):\(zshAction(argument.effectiveCompletion))" : ""
-    let long = "--\(argument.name)"
-    guard let short = argument.short else {
-        return shellQuote((argument.isRepeating ? "*" : "") + long + description + value)
-    }
-    let exclusion = argument.isRepeating ? "*" : "(-\(short) \(long))"
-    return shellQuote(exclusion) + "{-\(short),\(long)}" + shellQuote(description + value)
+  let description = "[\(zshEscape(argument.help))]"
+  let value =
+    argument.kind == .option
+    ? ":\(zshName(argument.valueName ?? argument.name)):\(zshAction(argument.effectiveCompletion))" : ""
+  let long = "--\(argument.name)"
+  guard let short = argument.short else {
+    return shellQuote((argument.isRepeating ? "*" : "") + long + description + value)
+  }
+  let exclusion = argument.isRepeating ? "*" : "(-\(short) \(long))"
+  return shellQuote(exclusion) + "{-\(short),\(long)}" + shellQuote(description + value)
 }
 
 /// The `_arguments` action for a completion kind.
 func zshAction(_ completion: Completion) -> String {
-    switch completion {
-    case .none: " "
-    case .file: "_files"
-    case .directory: "_files -/"
-    case .values(let values): "(\(values.map(zshName).joined(separator: " ")))"
-    }
+  switch completion {
+  case .none: " "
+  case .file: "_files"
+  case .directory: "_files -/"
+  case .values(let values): "(\(values.map(zshName).joined(separator: " ")))"
+  }
 }
 
 /// Escapes text for an `_arguments` description in brackets (`[`, `]` and backslashes).
 func zshEscape(_ text: String) -> String {
-    escape(text, characters: "\\[]")
+  escape(text, characters: "\\[]")
 }
 
 /// Escapes text for a name or message field of `_arguments` or `_describe` (colons and backslashes).
 func zshName(_ text: String) -> String {
-    escape(text, characters: "\\:")
+  escape(text, characters: "\\:")
 }
 
 /// Puts a backslash before each of the given characters.
 func escape(_ text: String, characters: String) -> String {
-    var escaped = ""
-    for character in text {
-        if characters.contains(character) { escaped.append("\\") }
-        escaped.append(character)
-    }
-    return escaped
+  var escaped = ""
+  for character in text {
+    if characters.contains(character) { escaped.append("\\") }
+    escaped.append(character)
+  }
+  return escaped
 }
 
 // MARK: - Fish
 
 /// The fish script: a function that finds the command path, and `complete -c` lines conditioned on it.
 func fishScript(root: CommandSpec, commands: [CommandEntry]) -> [String] {
-    let base = "__" + identifier(root.name)
-    let pathFunction = base + "_path"
-    let usingFunction = base + "_using_path"
-    var lines = [
-        "# fish completion for \(root.name), generated by ArgumentKit.",
-        "",
-        "function \(pathFunction) --description 'Print the subcommand path on the command line'",
-        "    set -l path \(fishQuote(root.name))",
-        "    for token in (commandline -opc)[2..-1]",
-    ]
-    var keyword = "if"
-    for entry in commands where !entry.command.subcommands.isEmpty {
-        let names = entry.command.subcommands.map { fishQuote($0.name) }.joined(separator: " ")
-        lines += [
-            "        \(keyword) test \"$path\" = \(fishQuote(entry.key))",
-            "            if contains -- $token \(names)",
-            "                set path \"$path $token\"",
-            "            end",
-        ]
-        keyword = "else if"
-    }
-    if keyword != "if" {
-        lines.append("        end")
-    }
+  let base = "__" + identifier(root.name)
+  let pathFunction = base + "_path"
+  let usingFunction = base + "_using_path"
+  var lines = [
+    "# fish completion for \(root.name), generated by ArgumentKit.",
+    "",
+    "function \(pathFunction) --description 'Print the subcommand path on the command line'",
+    "    set -l path \(fishQuote(root.name))",
+    "    for token in (commandline -opc)[2..-1]",
+  ]
+  var keyword = "if"
+  for entry in commands where !entry.command.subcommands.isEmpty {
+    let names = entry.command.subcommands.map { fishQuote($0.name) }.joined(separator: " ")
     lines += [
-        "    end",
-        "    echo $path",
-        "end",
-        "",
-        "function \(usingFunction) --description 'Test whether the command line is at a subcommand path'",
-        "    test (\(pathFunction)) = \"$argv[1]\"",
-        "end",
-        "",
-        "complete -c \(fishQuote(root.name)) -f",
+      "        \(keyword) test \"$path\" = \(fishQuote(entry.key))",
+      "            if contains -- $token \(names)",
+      "                set path \"$path $token\"",
+      "            end",
     ]
-    let command = "complete -c \(fishQuote(root.name))"
-    for entry in commands {
-        let condition = "-n \(fishQuote("\(usingFunction) \(fishQuote(entry.key))"))"
-        for subcommand in entry.command.subcommands {
-            lines.append(
-                "\(command) \(condition) -a \(fishQuote(subcommand.name)) -d \(fishQuote(subcommand.abstract))")
-        }
-        if entry.isRoot && !entry.command.subcommands.isEmpty {
-            lines.append(
-                "\(command) \(condition) -a \(fishQuote(BuiltIn.helpCommandName))"
-                    + " -d \(fishQuote(BuiltIn.helpCommandDescription))")
-        }
-        for argument in entry.command.namedArguments {
-            var line = "\(command) \(condition) -l \(fishQuote(argument.name))"
-            if let short = argument.short { line += " -s \(fishQuote(String(short)))" }
-            line += " -d \(fishQuote(argument.help))"
-            if argument.kind == .option { line += " " + fishValueAction(argument.effectiveCompletion) }
-            lines.append(line)
-        }
-        if entry.isRoot {
-            lines.append(
-                "\(command) \(condition) -l \(BuiltIn.versionName) -d \(fishQuote(BuiltIn.versionDescription))")
-        }
-        lines.append(
-            "\(command) \(condition) -s \(BuiltIn.helpShort) -l \(BuiltIn.helpName)"
-                + " -d \(fishQuote(BuiltIn.helpDescription))")
-        var positionalActions: [String] = []
-        for positional in entry.command.positionalArguments {
-            guard let action = fishPositionalAction(positional.completion),
-                !positionalActions.contains(action)
-            else { continue }
-            positionalActions.append(action)
-            lines.append("\(command) \(condition) \(action)")
-        }
+    keyword = "else if"
+  }
+  if keyword != "if" {
+    lines.append("        end")
+  }
+  lines += [
+    "    end",
+    "    echo $path",
+    "end",
+    "",
+    "function \(usingFunction) --description 'Test whether the command line is at a subcommand path'",
+    "    test (\(pathFunction)) = \"$argv[1]\"",
+    "end",
+    "",
+    "complete -c \(fishQuote(root.name)) -f",
+  ]
+  let command = "complete -c \(fishQuote(root.name))"
+  for entry in commands {
+    let condition = "-n \(fishQuote("\(usingFunction) \(fishQuote(entry.key))"))"
+    for subcommand in entry.command.subcommands {
+      lines.append(
+        "\(command) \(condition) -a \(fishQuote(subcommand.name)) -d \(fishQuote(subcommand.abstract))")
     }
-    return lines
+    if entry.isRoot && !entry.command.subcommands.isEmpty {
+      lines.append(
+        "\(command) \(condition) -a \(fishQuote(BuiltIn.helpCommandName))"
+          + " -d \(fishQuote(BuiltIn.helpCommandDescription))")
+    }
+    for argument in entry.command.namedArguments {
+      var line = "\(command) \(condition) -l \(fishQuote(argument.name))"
+      if let short = argument.short { line += " -s \(fishQuote(String(short)))" }
+      line += " -d \(fishQuote(argument.help))"
+      if argument.kind == .option { line += " " + fishValueAction(argument.effectiveCompletion) }
+      lines.append(line)
+    }
+    if entry.isRoot {
+      lines.append(
+        "\(command) \(condition) -l \(BuiltIn.versionName) -d \(fishQuote(BuiltIn.versionDescription))")
+    }
+    lines.append(
+      "\(command) \(condition) -s \(BuiltIn.helpShort) -l \(BuiltIn.helpName)"
+        + " -d \(fishQuote(BuiltIn.helpDescription))")
+    var positionalActions: [String] = []
+    for positional in entry.command.positionalArguments {
+      guard let action = fishPositionalAction(positional.completion),
+        !positionalActions.contains(action)
+      else { continue }
+      positionalActions.append(action)
+      lines.append("\(command) \(condition) \(action)")
+    }
+  }
+  return lines
 }
 
 /// Fish `complete` arguments for an option's value.
 func fishValueAction(_ completion: Completion) -> String {
-    switch completion {
-    case .none: "-x"
-    case .file: "-r -F"
-    case .directory: "-x -a '(__fish_complete_directories)'"
-    case .values(let values): "-x -a \(fishQuote(values.joined(separator: " ")))"
-    }
+  switch completion {
+  case .none: "-x"
+  case .file: "-r -F"
+  case .directory: "-x -a '(__fish_complete_directories)'"
+  case .values(let values): "-x -a \(fishQuote(values.joined(separator: " ")))"
+  }
 }
 
 /// Fish `complete` arguments for a positional, or `nil` when it completes nothing.
 func fishPositionalAction(_ completion: Completion) -> String? {
-    switch completion {
-    case .none: nil
-    case .file: "-F"
-    case .directory: "-a '(__fish_complete_directories)'"
-    case .values(let values): "-a \(fishQuote(values.joined(separator: " ")))"
-    }
+  switch completion {
+  case .none: nil
+  case .file: "-F"
+  case .directory: "-a '(__fish_complete_directories)'"
+  case .values(let values): "-a \(fishQuote(values.joined(separator: " ")))"
+  }
 }
 
 /// Quotes a word for fish with single quotes.
 func fishQuote(_ word: String) -> String {
-    "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+  "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
 }

@@ -516,7 +516,8 @@ extension ConfigTree: Equatable {
       let ry = other.nodes[Int(y)]
       var path: String { x == 0 ? "[edit]" : pathWords(of: NodeID(x)).joined(separator: " ") }
       if rx.wordCount != ry.wordCount || rx.listCount != ry.listCount {
-        return "\(path): words \(words(of: NodeID(x))) \(listValues(of: NodeID(x)) ?? []) vs \(other.words(of: NodeID(y))) \(other.listValues(of: NodeID(y)) ?? [])"
+        return
+          "\(path): words \(words(of: NodeID(x))) \(listValues(of: NodeID(x)) ?? []) vs \(other.words(of: NodeID(y))) \(other.listValues(of: NodeID(y)) ?? [])"
       }
       for i in 0..<Int(rx.wordCount + max(rx.listCount, 0)) {
         let wa = words[Int(rx.wordStart) + i]
@@ -538,7 +539,9 @@ extension ConfigTree: Equatable {
           let extra = cx >= 0 ? words(of: NodeID(cx)) : other.words(of: NodeID(cy))
           return "\(path): child \(extra) only in \(cx >= 0 ? "the first" : "the second") tree"
         }
-        if nodes[Int(cx)].wordCount > 0, other.nodes[Int(cy)].wordCount > 0, !wordsEqualAcross(Int(nodes[Int(cx)].wordStart), other, Int(other.nodes[Int(cy)].wordStart)) {
+        if nodes[Int(cx)].wordCount > 0, other.nodes[Int(cy)].wordCount > 0,
+          !wordsEqualAcross(Int(nodes[Int(cx)].wordStart), other, Int(other.nodes[Int(cy)].wordStart))
+        {
           return "\(path): child \(words(of: NodeID(cx))) vs \(other.words(of: NodeID(cy)))"
         }
         stack.append((cx, cy))

@@ -46,6 +46,7 @@ public enum SecretMasking {
 
   /// Whether the `[ ]` values of a statement are secrets.
   public static func masksList(of node: NodeID, in tree: ConfigTree) -> Bool {
-    tree.listValues(of: node) != nil && (tree.isMarkedSecret(node) || secretKeywords.contains(tree.word(tree.wordCount(of: node) - 1, of: node)))
+    tree.listValues(of: node) != nil
+      && (tree.isMarkedSecret(node) || secretKeywords.contains(tree.word(tree.wordCount(of: node) - 1, of: node)))
   }
 }

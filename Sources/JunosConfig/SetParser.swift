@@ -77,7 +77,9 @@ struct SetParser {
         skippedLines += 1
         if kind == .pager {
           diagnostics.append(
-            Diagnostic(.truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the configuration is truncated", in: file, at: i..<end))
+            Diagnostic(
+              .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the configuration is truncated", in: file,
+              at: i..<end))
         }
         continue
       }
@@ -139,7 +141,10 @@ struct SetParser {
   mutating func apply(_ tokens: [Token], line: Range<Int>) {
     guard let cmd = SetCommand(file.bytes[Int(tokens[0].word.start)..<Int(tokens[0].word.end)]) else {
       diagnostics.append(
-        Diagnostic(.unknownSetCommand, "unknown command '\(text(tokens[0]))' (expected set, delete, deactivate, activate, protect, unprotect, insert, annotate or rename)", in: file, at: range(tokens.prefix(1))))
+        Diagnostic(
+          .unknownSetCommand,
+          "unknown command '\(text(tokens[0]))' (expected set, delete, deactivate, activate, protect, unprotect, insert, annotate or rename)",
+          in: file, at: range(tokens.prefix(1))))
       return
     }
     let args = Array(tokens.dropFirst())
@@ -163,7 +168,8 @@ struct SetParser {
     case .annotate:
       guard args.count >= 2, let node = resolve(Array(args.dropLast()), command: "annotate") else {
         if args.count < 2 {
-          diagnostics.append(Diagnostic(.incompleteSetCommand, "'annotate' needs a statement path and a comment", in: file, at: range(tokens)))
+          diagnostics.append(
+            Diagnostic(.incompleteSetCommand, "'annotate' needs a statement path and a comment", in: file, at: range(tokens)))
         }
         return
       }
@@ -171,14 +177,20 @@ struct SetParser {
       if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = String(t.dropFirst().dropLast()) }
       tree.setAnnotation(t, of: node)
     case .insert:
-      guard let k = args.lastIndex(where: { let w = text($0); return w == "before" || w == "after" }), k > 0, k + 1 < args.count else {
+      guard
+        let k = args.lastIndex(where: {
+          let w = text($0); return w == "before" || w == "after"
+        }), k > 0, k + 1 < args.count
+      else {
         diagnostics.append(Diagnostic(.incompleteSetCommand, "'insert' needs: PATH before|after SIBLING", in: file, at: range(tokens)))
         return
       }
       guard let node = resolve(Array(args[..<k]), command: "insert"), let parent = tree.parent(of: node) else { return }
       let rel = args[(k + 1)...].map(text)
       guard let sibling = tree.child(of: parent, startingWith: rel) else {
-        diagnostics.append(Diagnostic(.unknownPath, "'insert': no statement '\(rel.joined(separator: " "))' beside it", in: file, at: range(args[(k + 1)...])))
+        diagnostics.append(
+          Diagnostic(
+            .unknownPath, "'insert': no statement '\(rel.joined(separator: " "))' beside it", in: file, at: range(args[(k + 1)...])))
         return
       }
       if text(args[k]) == "before" { tree.move(node, before: sibling) } else { tree.move(node, after: sibling) }
@@ -242,7 +254,9 @@ struct SetParser {
       let (take, leaf) = parentIsNamed ? (1, r == 1 && list == nil) : shape(path, i, entry: entry, context: context, list: list != nil)
       let words = Array(path[i..<(i + take)])
       if leaf {
-        setLeaf(parent: parent, context: context, words: words, strings: words.map { tree.wordText($0) }, list: list, entry: entry, source: source)
+        setLeaf(
+          parent: parent, context: context, words: words, strings: words.map { tree.wordText($0) }, list: list, entry: entry, source: source
+        )
         return
       }
       parentIsNamed = entry?.kind == .named
@@ -308,7 +322,8 @@ struct SetParser {
     let oldRest = Array(oldWords[idc...])
     let newRest = strings[idc...]
     if !oldRest.isEmpty, !newRest.isEmpty, oldRest.count == newRest.count, Array(oldRest.dropLast()) == Array(newRest.dropLast()),
-      let lk = keywords.entry(oldRest[oldRest.count - 2 >= 0 ? oldRest.count - 2 : 0], context: context + [oldWords[0]]), lk.kind == .list, oldRest.count >= 2
+      let lk = keywords.entry(oldRest[oldRest.count - 2 >= 0 ? oldRest.count - 2 : 0], context: context + [oldWords[0]]), lk.kind == .list,
+      oldRest.count >= 2
     {
       let keep = oldWords.count - 1
       var values = (tree.listValues(of: node) ?? [oldWords[keep]])
@@ -349,7 +364,8 @@ struct SetParser {
     case .value, .list, .flat: return (r, true)
     case .container:
       // `then accept;`: a oneliner container whose single child is a leaf.
-      return e.printsOnOneLine(tree.wordText(path[i + 1])) && childIsLeaf(path, i + 1, context: context + [tree.wordText(path[i])], list: list)
+      return e.printsOnOneLine(tree.wordText(path[i + 1]))
+        && childIsLeaf(path, i + 1, context: context + [tree.wordText(path[i])], list: list)
         ? (r, true) : (1, false)
     case .keyed:
       if r <= e.keys + 1 { return (r, true) }
@@ -443,7 +459,9 @@ struct SetParser {
       }
       guard let (c, m) = best else {
         diagnostics.append(
-          Diagnostic(.unknownPath, "'\(command)': no statement '\(words[..<min(words.count, i + 1)].joined(separator: " "))' in the configuration", in: file, at: range(args)))
+          Diagnostic(
+            .unknownPath, "'\(command)': no statement '\(words[..<min(words.count, i + 1)].joined(separator: " "))' in the configuration",
+            in: file, at: range(args)))
         return nil
       }
       i += m

@@ -29,7 +29,9 @@ enum CommonOptions {
   }
 
   /// Reads and parses one input.
-  static func parse(_ path: String, _ inv: Invocation, io: FileIO, keywords: KeywordTable) throws(CommandFailure) -> (SourceFile, ParseResult) {
+  static func parse(_ path: String, _ inv: Invocation, io: FileIO, keywords: KeywordTable) throws(CommandFailure) -> (
+    SourceFile, ParseResult
+  ) {
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))

@@ -12,7 +12,8 @@ enum KeywordsCommand: JunoscopeCommand {
       the entries they show, in the form --keywords FILE accepts.
       """,
     arguments: [
-      .positional("action", help: "learn: print entries learned from curly files; show: print the built-in table.",
+      .positional(
+        "action", help: "learn: print entries learned from curly files; show: print the built-in table.",
         completion: .values(["learn", "show"])),
       .positional("file", help: "Curly configuration files to learn from.", optional: true, repeating: true, completion: .file),
       .flag("all", help: "With learn: print every learned entry, not only those the built-in table lacks."),

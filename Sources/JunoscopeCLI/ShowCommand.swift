@@ -77,7 +77,11 @@ enum ShowCommand: JunoscopeCommand {
       case "\"": out.append(contentsOf: #"\""#.utf8)
       case "\\": out.append(contentsOf: #"\\"#.utf8)
       default:
-        if c.value < 0x20 { out.append(contentsOf: "\\u00\(c.value < 16 ? "0" : "")\(String(c.value, radix: 16))".utf8) } else { out.append(contentsOf: String(c).utf8) }
+        if c.value < 0x20 {
+          out.append(contentsOf: "\\u00\(c.value < 16 ? "0" : "")\(String(c.value, radix: 16))".utf8)
+        } else {
+          out.append(contentsOf: String(c).utf8)
+        }
       }
     }
     out.append(UInt8(ascii: "\""))

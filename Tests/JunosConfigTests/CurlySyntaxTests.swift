@@ -74,7 +74,8 @@ import Testing
   }
 
   @Test func secretsAreMaskedByDefault() {
-    let result = parse("""
+    let result = parse(
+      """
       system {
           root-authentication {
               encrypted-password "$6$abc"; ## SECRET-DATA
@@ -139,7 +140,8 @@ import Testing
   }
 
   @Test func captureTextIsSkipped() {
-    let text = "\u{FEFF}root@r1> show configuration | no-more \r\n## Last changed: 2024-03-11 15:41:48 PDT\r\nsystem {\r\n\thost-name r1;\r\n}\r\n\r\n{master:0}\r\nroot@r1> \r\n"
+    let text =
+      "\u{FEFF}root@r1> show configuration | no-more \r\n## Last changed: 2024-03-11 15:41:48 PDT\r\nsystem {\r\n\thost-name r1;\r\n}\r\n\r\n{master:0}\r\nroot@r1> \r\n"
     let result = parse(text)
     #expect(result.diagnostics.map(\.rendered) == [])
     #expect(result.skippedLines == 3)
@@ -164,7 +166,8 @@ import Testing
 
   @Test func deepNestingDoesNotRecurse() {
     let depth = 100_000
-    let text = [UInt8](String(repeating: "a {\n", count: depth).utf8) + Array("leaf;\n".utf8)
+    let text =
+      [UInt8](String(repeating: "a {\n", count: depth).utf8) + Array("leaf;\n".utf8)
       + [UInt8](String(repeating: "}\n", count: depth).utf8)
     let result = ConfigParser.parse(SourceFile(path: "deep", bytes: text))
     #expect(result.diagnostics.isEmpty)

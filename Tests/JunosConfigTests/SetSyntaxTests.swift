@@ -9,7 +9,8 @@ import Testing
   }
 
   @Test func keyedKeywordsAndOneliners() {
-    let text = curly("""
+    let text = curly(
+      """
       set interfaces xe-0/0/0 unit 0 family inet address 10.0.0.1/30
       set interfaces xe-0/0/0 unit 0 family iso
       set interfaces xe-0/0/0 disable
@@ -21,47 +22,49 @@ import Testing
       set apply-groups G1
       set apply-groups G2
       """)
-    #expect(text == """
-      interfaces {
-          xe-0/0/0 {
-              unit 0 {
-                  family inet {
-                      address 10.0.0.1/30;
-                  }
-                  family iso;
-              }
-              disable;
-          }
-      }
-      routing-options {
-          static {
-              route 10.32.32.130/32 next-hop 10.32.0.102;
-          }
-      }
-      protocols {
-          bgp {
-              group EBGP {
-                  neighbor 192.0.2.1 {
-                      peer-as 65001;
-                  }
-              }
-          }
-      }
-      policy-options {
-          community C members [ 65000:1 65000:2 ];
-          policy-statement P {
-              term T1 {
-                  then accept;
-              }
-          }
-      }
-      apply-groups [ G1 G2 ];
+    #expect(
+      text == """
+        interfaces {
+            xe-0/0/0 {
+                unit 0 {
+                    family inet {
+                        address 10.0.0.1/30;
+                    }
+                    family iso;
+                }
+                disable;
+            }
+        }
+        routing-options {
+            static {
+                route 10.32.32.130/32 next-hop 10.32.0.102;
+            }
+        }
+        protocols {
+            bgp {
+                group EBGP {
+                    neighbor 192.0.2.1 {
+                        peer-as 65001;
+                    }
+                }
+            }
+        }
+        policy-options {
+            community C members [ 65000:1 65000:2 ];
+            policy-statement P {
+                term T1 {
+                    then accept;
+                }
+            }
+        }
+        apply-groups [ G1 G2 ];
 
-      """)
+        """)
   }
 
   @Test func onelinerBecomesBlockWithASecondChild() {
-    let text = curly("""
+    let text = curly(
+      """
       set routing-options static route 0.0.0.0/0 next-hop 10.0.0.1
       set routing-options static route 0.0.0.0/0 preference 250
       """)
@@ -69,7 +72,8 @@ import Testing
   }
 
   @Test func editingCommands() {
-    let result = parse("""
+    let result = parse(
+      """
       set policy-options policy-statement P term A from protocol bgp
       set policy-options policy-statement P term A then accept
       set policy-options policy-statement P term B then reject
@@ -98,7 +102,8 @@ import Testing
   }
 
   @Test func deactivateLinesFollowTheObjectsSetLines() {
-    let result = parse("""
+    let result = parse(
+      """
       interfaces {
           xe-0/0/0 {
               inactive: unit 1 {
@@ -116,16 +121,17 @@ import Testing
 
       """)
     #expect(result.diagnostics.isEmpty)
-    #expect(result.tree.renderSet().text == """
-      set interfaces xe-0/0/0 unit 1 description "to core"
-      set interfaces xe-0/0/0 unit 1 family inet address 10.1.1.1/30
-      deactivate interfaces xe-0/0/0 unit 1
-      set interfaces xe-0/0/0 description down
-      deactivate interfaces xe-0/0/0 description
-      set system host-name r1
-      protect system
+    #expect(
+      result.tree.renderSet().text == """
+        set interfaces xe-0/0/0 unit 1 description "to core"
+        set interfaces xe-0/0/0 unit 1 family inet address 10.1.1.1/30
+        deactivate interfaces xe-0/0/0 unit 1
+        set interfaces xe-0/0/0 description down
+        deactivate interfaces xe-0/0/0 description
+        set system host-name r1
+        protect system
 
-      """)
+        """)
     // ... and they load back into the same tree.
     let back = parse(result.tree.renderSet().text, syntax: .set)
     #expect(back.diagnostics.isEmpty)
@@ -133,11 +139,13 @@ import Testing
   }
 
   @Test func deleteThenSetAgainStartsAfresh() {
-    #expect(curly("""
-      set system ntp server 10.0.0.1
-      delete system ntp
-      set system ntp server 10.0.0.2
-      """) == "system {\n    ntp {\n        server 10.0.0.2;\n    }\n}\n")
+    #expect(
+      curly(
+        """
+        set system ntp server 10.0.0.1
+        delete system ntp
+        set system ntp server 10.0.0.2
+        """) == "system {\n    ntp {\n        server 10.0.0.2;\n    }\n}\n")
   }
 
   @Test func explicitListsInSetLines() {

@@ -51,11 +51,12 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     let r = run(["show", "-"], stdin: "system {\n    host-name r1\n")
     #expect(r.status == 2)
     #expect(r.out == "")
-    #expect(r.err == """
-      <stdin>:2:17: error: missing ';' at the end of the statement
-      <stdin>:3:1: error: missing '}': input ends inside 1 open block (outermost 'system', innermost 'system' opened at 1:1)
+    #expect(
+      r.err == """
+        <stdin>:2:17: error: missing ';' at the end of the statement
+        <stdin>:3:1: error: missing '}': input ends inside 1 open block (outermost 'system', innermost 'system' opened at 1:1)
 
-      """)
+        """)
   }
 
   @Test func checkExitCodes() {
