@@ -23,6 +23,11 @@ enum CaptureArtefact: Equatable {
 
   static func classify(_ b: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, topLevel: Bool) -> CaptureArtefact? {
     guard from < end else { return nil }
+    // A line that ends a statement (`;`, `{`, `}`) is configuration, whatever it starts with:
+    // prompts, echoed commands, fences and pager prompts never end that way.
+    var last = end - 1
+    while last > from && (b[last] == 0x20 || b[last] == 0x09 || b[last] == 0x0D) { last -= 1 }
+    let endsStatement = b[last] == UInt8(ascii: ";") || b[last] == UInt8(ascii: "{") || b[last] == UInt8(ascii: "}")
     func starts(_ s: StaticString, at i: Int) -> Bool {
       let n = s.utf8CodeUnitCount
       guard i + n <= end else { return false }
@@ -32,10 +37,9 @@ enum CaptureArtefact: Equatable {
     }
     switch b[from] {
     case UInt8(ascii: "-"):
-      if starts("---(more", at: from) { return .pager }
-      return nil
+      return !endsStatement && starts("---(more", at: from) ? .pager : nil
     case UInt8(ascii: "`"):
-      return starts("```", at: from) ? .markdownFence : nil
+      return !endsStatement && starts("```", at: from) ? .markdownFence : nil
     case UInt8(ascii: "{"):
       // {master}, {master:0}, {backup:1}, {linecard:2}, {primary:node0}
       var i = from + 1
@@ -50,6 +54,7 @@ enum CaptureArtefact: Equatable {
       return starts("[edit]", at: from) || starts("[edit ", at: from) ? .editBanner : nil
     default:
       // First word: a prompt `user@host>` / `user@host#`, or an echoed `show …` / `run show …`.
+      if endsStatement { return nil }
       var i = from
       var at = false
       while i < end, b[i] > 0x20 {

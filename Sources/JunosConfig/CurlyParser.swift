@@ -248,7 +248,9 @@ struct CurlyParser {
   mutating func comment(_ kind: Trivia.Kind, _ r: Range<Int>) {
     let t = Trivia(kind, file.text(r))
     if hasPendingWords {
-      inline.append(t)
+      // A `#` comment runs to the line end, so it cannot be printed inside the statement: it is
+      // kept with the comments before it.
+      if kind == .hash { leading.append(t) } else { inline.append(t) }
     } else if trailerTarget >= 0 {
       var e = extrasOf(trailerTarget)
       if trailerIsClose { e.closeTrailer = t } else { e.trailer = t }

@@ -74,6 +74,9 @@ extension ConfigTree {
     if options.comments, let e = extra(ConfigTree.root) {
       for t in e.closing { line(&out, 0, t.text) }
     }
+    // A first word that starts with U+FEFF would be read back as a byte-order mark: print one.
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if out.starts(with: bom) { out.insert(contentsOf: bom, at: 0) }
     return out
   }
 

@@ -101,6 +101,11 @@ struct SetParser {
         }
         if c == UInt8(ascii: "#") { break }
         let s = i
+        if c < 0x20 || c == 0x7F {
+          let hex = String(c, radix: 16, uppercase: true)
+          diagnostics.append(Diagnostic(.invalidByte, "unexpected control byte 0x\(hex)", in: file, at: i..<i + 1))
+          return false
+        }
         if c == UInt8(ascii: "\"") {
           i += 1
           var closed = false
@@ -118,7 +123,14 @@ struct SetParser {
           }
           i = min(i, end)
         } else {
-          while i < end && b[i] != 0x20 && b[i] != 0x09 { i += 1 }
+          while i < end && b[i] != 0x20 && b[i] != 0x09 {
+            if b[i] < 0x20 || b[i] == 0x7F {
+              let hex = String(b[i], radix: 16, uppercase: true)
+              diagnostics.append(Diagnostic(.invalidByte, "unexpected control byte 0x\(hex)", in: file, at: i..<i + 1))
+              return false
+            }
+            i += 1
+          }
         }
         var t = Token(word: WordRef(start: Int32(s), end: Int32(i)))
         if i - s == 1 {

@@ -1,0 +1,31 @@
+import JunosConfig
+import Testing
+
+/// Inputs libFuzzer found (Tests/Fuzz), kept so they stay fixed: each must either be reported as
+/// invalid or round-trip (parse → render curly → parse gives the same tree).
+@Suite struct FuzzRegressionTests {
+  static let inputs: [(String, ConfigSyntax, [UInt8])] = [
+    ("hash comment inside a list", .curly, Array("m [#\n];".utf8)),
+    ("byte-order mark then a stray semicolon", .curly, [0xEF, 0xBB, 0xBF, UInt8(ascii: ";")]),
+    ("statement that looks like a prompt", .curly, Array(";@h> s;".utf8)),
+    ("word starting with U+FEFF after a semicolon", .curly, [UInt8(ascii: ";"), 0xEF, 0xBB, 0xBF, UInt8(ascii: "a"), UInt8(ascii: ";")]),
+    ("statement that looks like an echoed command", .curly, Array("x;show configuration;".utf8)),
+    ("NUL in a set word", .set, Array("set \0".utf8)),
+  ]
+
+  @Test(arguments: inputs.indices)
+  func staysFixed(_ k: Int) {
+    let (_, syntax, bytes) = Self.inputs[k]
+    let first = ConfigParser.parse(SourceFile(path: "fuzz", bytes: bytes), syntax: syntax)
+    guard !first.hasErrors else { return }
+    let curly = first.tree.renderCurly(RenderOptions(showSecrets: true))
+    let again = ConfigParser.parse(SourceFile(path: "rendered", bytes: curly), syntax: .curly)
+    #expect(again.diagnostics.map(\.rendered) == [])
+    #expect(again.tree.firstDifference(from: first.tree) == nil)
+  }
+
+  @Test func controlBytesInSetWordsAreReported() {
+    let r = ConfigParser.parse(SourceFile(path: "t", bytes: Array("set \0".utf8)), syntax: .set)
+    #expect(r.diagnostics.map(\.rendered) == ["t:1:5: error: unexpected control byte 0x0"])
+  }
+}
