@@ -137,10 +137,25 @@ struct SetParser {
           t.isOpenList = c == UInt8(ascii: "[")
           t.isCloseList = c == UInt8(ascii: "]")
         }
+        if c != UInt8(ascii: "\""), !t.isOpenList, !t.isCloseList, !SetParser.isPlainWord(UnsafeBufferPointer(rebasing: b[s..<i])) {
+          let word = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
+          diagnostics.append(
+            Diagnostic(.unexpectedToken, "'\(word)' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*", in: file, at: s..<i))
+          return false
+        }
         tokens.append(t)
       }
       return true
     }
+  }
+
+  /// Whether an unquoted word reads back as the same single word in curly text.
+  static func isPlainWord(_ w: UnsafeBufferPointer<UInt8>) -> Bool {
+    for c in w where c == UInt8(ascii: ";") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
+      return false
+    }
+    if w.count >= 2 && w[0] == UInt8(ascii: "/") && w[1] == UInt8(ascii: "*") { return false }
+    return !StatementFlags.prefixes.contains { w.elementsEqual($0.1.utf8) }
   }
 
   func text(_ t: Token) -> String { file.text(Int(t.word.start)..<Int(t.word.end)) }

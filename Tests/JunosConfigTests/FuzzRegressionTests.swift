@@ -11,6 +11,9 @@ import Testing
     ("word starting with U+FEFF after a semicolon", .curly, [UInt8(ascii: ";"), 0xEF, 0xBB, 0xBF, UInt8(ascii: "a"), UInt8(ascii: ";")]),
     ("statement that looks like an echoed command", .curly, Array("x;show configuration;".utf8)),
     ("NUL in a set word", .set, Array("set \0".utf8)),
+    ("semicolon as a set word", .set, Array("set ;".utf8)),
+    ("prefix tag as a set word", .set, Array("set active:".utf8)),
+    ("annotation opener as a set word", .set, Array("set a /*b".utf8)),
   ]
 
   @Test(arguments: inputs.indices)
@@ -27,5 +30,10 @@ import Testing
   @Test func controlBytesInSetWordsAreReported() {
     let r = ConfigParser.parse(SourceFile(path: "t", bytes: Array("set \0".utf8)), syntax: .set)
     #expect(r.diagnostics.map(\.rendered) == ["t:1:5: error: unexpected control byte 0x0"])
+  }
+
+  @Test func wordsThatCurlyTextCannotHoldMustBeQuoted() {
+    let r = ConfigParser.parse(SourceFile(path: "t", bytes: Array("set system host-name a;b\n".utf8)), syntax: .set)
+    #expect(r.diagnostics.map(\.rendered) == ["t:1:22: error: 'a;b' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*"])
   }
 }
