@@ -174,7 +174,27 @@ struct Extras: Sendable, Hashable {
 extension ConfigTree {
   /// Number of statements in the tree, the root excluded (statements removed by edits are not
   /// counted).
-  public var statementCount: Int { allStatements().count }
+  public var statementCount: Int {
+    var count = 0
+    var stack: [Int32] = []
+    var c = nodes[0].firstChild
+    while true {
+      if c >= 0 {
+        count += 1
+        let r = nodes[Int(c)]
+        if r.firstChild >= 0 {
+          stack.append(r.next)
+          c = r.firstChild
+        } else {
+          c = r.next
+        }
+      } else if let n = stack.popLast() {
+        c = n
+      } else {
+        return count
+      }
+    }
+  }
 
   /// The statement containing `node`, or `nil` for the root.
   public func parent(of node: NodeID) -> NodeID? {

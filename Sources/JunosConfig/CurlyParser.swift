@@ -70,6 +70,7 @@ struct CurlyParser {
       switch b {
       case 0x20, 0x09, 0x0C, 0x0B:
         i += 1
+        while i < n && buf[i] == 0x20 { i += 1 }
       case 0x0A, 0x0D:
         endOfLine(at: i)
         i += (b == 0x0D && i + 1 < n && buf[i + 1] == 0x0A) ? 2 : 1
@@ -188,11 +189,6 @@ struct CurlyParser {
           i += 1
           continue
         }
-        if atLineStart && !hasPendingWords, let skip = artefact(buf, i) {
-          i = skip
-          continue
-        }
-        content()
         let start = i
         while i < n {
           let c = buf[i]
@@ -203,6 +199,12 @@ struct CurlyParser {
           }
           i += 1
         }
+        // Only a line's first word can start a capture artefact, and only a few words can.
+        if atLineStart && !hasPendingWords && Self.mayStartArtefact(buf, start, i), let skip = artefact(buf, start) {
+          i = skip
+          continue
+        }
+        content()
         atLineStart = false
         if Int32(words.count) == wordStart && !inList, let flag = prefix(buf, start, i) {
           if stmtStart < 0 { stmtStart = start }
@@ -222,6 +224,15 @@ struct CurlyParser {
       lineHasContent = true
       if firstContentLine < 0 { firstContentLine = lineStart }
     }
+  }
+
+  /// Whether the word `buf[s..<e]` could begin a prompt, pager prompt, fence or echoed command.
+  @inline(__always) static func mayStartArtefact(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Bool {
+    let first = buf[s]
+    let last = buf[e - 1]
+    return first == UInt8(ascii: "-") || first == UInt8(ascii: "`") || last == UInt8(ascii: ">") || last == UInt8(ascii: "#")
+      || ((first == UInt8(ascii: "s") || first == UInt8(ascii: "r") || first == UInt8(ascii: "f")) && e - s == 4)
+      || (first == UInt8(ascii: "r") && e - s == 3)
   }
 
   /// Skips a capture artefact line starting at `i`, returning the offset of its line end.

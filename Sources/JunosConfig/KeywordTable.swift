@@ -54,9 +54,14 @@ public struct KeywordTable: Sendable, Hashable {
 
   /// Entries by keyword (`"unit"`) and by parent keyword and keyword (`"then community"`).
   public private(set) var entries: [String: Entry]
+  /// Keywords that have at least one context-specific entry (most have none: one lookup).
+  private var contextualKeywords: Set<String> = []
 
   /// An empty table: every `set` line is split by the built-in default rules alone.
-  public init() { entries = [:] }
+  public init() {
+    entries = [:]
+    contextualKeywords = []
+  }
 
   /// The built-in table (learned from real configurations, plus curated entries).
   public static let standard: KeywordTable = {
@@ -67,7 +72,7 @@ public struct KeywordTable: Sendable, Hashable {
 
   /// The entry for `keyword` under a statement whose first word is `parent` (`""` at the top).
   public func entry(_ keyword: some StringProtocol, parent: some StringProtocol) -> Entry? {
-    if !parent.isEmpty, let e = entries["\(parent) \(keyword)"] { return e }
+    if !parent.isEmpty, contextualKeywords.contains(String(keyword)), let e = entries["\(parent) \(keyword)"] { return e }
     return entries[String(keyword)]
   }
 
@@ -75,6 +80,7 @@ public struct KeywordTable: Sendable, Hashable {
   /// (`["interfaces", "xe-0/0/0", "unit", "family"]`): the longest matching context wins
   /// (`unit family filter`, then `family filter`, then `filter`).
   public func entry(_ keyword: String, context: [String]) -> Entry? {
+    guard contextualKeywords.contains(keyword) else { return entries[keyword] }
     if context.count >= 2, let e = entries["\(context[context.count - 2]) \(context[context.count - 1]) \(keyword)"] {
       return e
     }
@@ -89,6 +95,7 @@ public struct KeywordTable: Sendable, Hashable {
   ///   - parent: The first word of the parent statement, for an entry valid only there.
   public mutating func set(_ entry: Entry, for keyword: String, parent: String? = nil) {
     entries[parent.map { "\($0) \(keyword)" } ?? keyword] = entry
+    if parent != nil { contextualKeywords.insert(keyword) }
   }
 
   /// Loads entries from the text form: one per line,
@@ -195,7 +202,10 @@ public struct KeywordTable: Sendable, Hashable {
       let weaker = e.kind == .value && !(g.kind == .container || g.kind == .named || g.kind == .flat)
       if !sameShape && !weaker { learned[key] = e }
     }
-    for (key, e) in learned where entries[key] == nil { entries[key] = e }
+    for (key, e) in learned where entries[key] == nil {
+      let parts = key.split(separator: " ")
+      set(e, for: String(parts[parts.count - 1]), parent: parts.count > 1 ? parts.dropLast().joined(separator: " ") : nil)
+    }
   }
 
   /// Extends the table from one configuration; see ``learn(from:)-([ConfigTree])``.

@@ -3,6 +3,7 @@ enum SetCommand: Equatable {
   case set, delete, deactivate, activate, protect, unprotect, insert, annotate, rename
 
   init?(_ w: some Collection<UInt8>) {
+    guard let f = w.first, f >= UInt8(ascii: "a"), f <= UInt8(ascii: "u"), w.count <= 10 else { return nil }
     switch String(decoding: w, as: UTF8.self) {
     case "set": self = .set
     case "delete": self = .delete
@@ -48,6 +49,7 @@ struct SetParser {
     tree.storage = file.bytes
     tree.path = file.path
     var p = SetParser(file: file, keywords: keywords, tree: tree)
+    p.index.reserveCapacity(file.lineStarts.count + 16)
     p.run()
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
@@ -155,6 +157,7 @@ struct SetParser {
       return false
     }
     if w.count >= 2 && w[0] == UInt8(ascii: "/") && w[1] == UInt8(ascii: "*") { return false }
+    guard w.last == UInt8(ascii: ":") else { return true }
     return !StatementFlags.prefixes.contains { w.elementsEqual($0.1.utf8) }
   }
 
@@ -292,7 +295,7 @@ struct SetParser {
         if !tree.nodes[Int(existing)].flags.contains(.block) { splitOneliner(existing, keep: words.count) }
         parent = existing
       } else {
-        parent = newNode(parent: parent, words: words, list: nil, block: true, source: source)
+        parent = newNode(parent: parent, words: words, list: nil, block: true, source: source, identity: words.count)
       }
       i += take
     }
@@ -305,7 +308,7 @@ struct SetParser {
     let idc = min(words.count, identityCount(strings, context: context))
     guard let existing = lookup(parent: parent, words: Array(words[..<idc])) else {
       // A single `set … members X` is shown as a plain leaf; a second value turns it into a list.
-      newNode(parent: parent, words: words, list: list, block: false, source: source)
+      newNode(parent: parent, words: words, list: list, block: false, source: source, identity: idc)
       return
     }
     let node = NodeID(existing)
@@ -444,12 +447,14 @@ struct SetParser {
   }
 
   @discardableResult
-  mutating func newNode(parent: Int32, words: [WordRef], list: [WordRef]?, block: Bool, source: Range<Int>) -> Int32 {
+  /// Creates a statement and indexes it under its first `identity` words.
+  mutating func newNode(parent: Int32, words: [WordRef], list: [WordRef]?, block: Bool, source: Range<Int>, identity: Int) -> Int32 {
     let id = tree.appendNode(wordRefs: words, listRefs: list, parent: parent, flags: block ? .block : [], source: source)
-    register(id.raw)
+    index[hash(parent: parent, words: words.prefix(identity))] = id.raw
     return id.raw
   }
 
+  /// Indexes an existing statement under its identity words (after its words changed).
   mutating func register(_ id: Int32) {
     let r = tree.nodes[Int(id)]
     let strings = tree.words(of: NodeID(id))
@@ -473,30 +478,43 @@ struct SetParser {
   mutating func resolve(_ args: [Token], command: String) -> NodeID? {
     var parent = ConfigTree.root
     var i = 0
-    let words = args.map(text)
-    while i < words.count {
-      var best: (NodeID, Int)? = nil
-      for c in tree.children(of: parent) {
-        let cw = tree.words(of: c)
-        let m = min(cw.count, words.count - i)
-        guard m > 0, Array(cw[..<m]) == Array(words[i..<(i + m)]) else { continue }
-        if m == cw.count || i + m == words.count {
-          if best == nil || m > best!.1 { best = (c, m) }
-        }
-      }
-      guard let (c, m) = best else {
+    let refs = args.map(\.word)
+    while i < refs.count {
+      guard let (c, m) = step(parent, refs, i) else {
+        let shown = args[..<min(args.count, i + 1)].map(text).joined(separator: " ")
         diagnostics.append(
-          Diagnostic(
-            .unknownPath, "'\(command)': no statement '\(words[..<min(words.count, i + 1)].joined(separator: " "))' in the configuration",
-            in: file, at: range(args)))
+          Diagnostic(.unknownPath, "'\(command)': no statement '\(shown)' in the configuration", in: file, at: range(args)))
         return nil
       }
       i += m
-      if i == words.count { return c }
+      if i == refs.count { return c }
       parent = c
     }
     return nil
   }
+
+  /// The child of `parent` that `words[i...]` names next, and how many words it takes: all of
+  /// the child's words, or (at the end of the path) a prefix of them (`description` for
+  /// `description "text"`). The longest match wins.
+  func step(_ parent: NodeID, _ words: [WordRef], _ i: Int) -> (NodeID, Int)? {
+    let remaining = words.count - i
+    // Usually the index knows the child by its identity words.
+    for k in stride(from: min(remaining, 4), through: 1, by: -1) {
+      if let id = lookup(parent: parent.raw, words: Array(words[i..<(i + k)])) {
+        let wc = Int(tree.nodes[Int(id)].wordCount)
+        if wc == k || k == remaining { return (NodeID(id), k) }
+      }
+    }
+    var best: (NodeID, Int)? = nil
+    for c in tree.children(of: parent) {
+      let wc = Int(tree.nodes[c.index].wordCount)
+      let m = min(wc, remaining)
+      guard m > 0, matches(c.raw, Array(words[i..<(i + m)])), m == wc || m == remaining else { continue }
+      if best == nil || m > best!.1 { best = (c, m) }
+    }
+    return best
+  }
+
 }
 
 extension ConfigTree {

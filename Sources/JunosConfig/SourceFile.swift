@@ -20,8 +20,34 @@ public struct SourceFile: Sendable {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 24 + 1)
     bytes.withUnsafeBufferPointer { buf in
-      var i = 0
       let n = buf.count
+      var i = 0
+      // Eight bytes at a time: skip words that hold neither LF nor CR.
+      if let base = buf.baseAddress, n >= 8 {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+          let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let lf = v ^ (ones &* 0x0A)
+          let cr = v ^ (ones &* 0x0D)
+          if ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) == 0 {
+            i += 8
+            continue
+          }
+          let stop = i + 8
+          while i < stop {
+            let b = buf[i]
+            if b == 0x0A {
+              starts.append(i + 1)
+            } else if b == 0x0D {
+              if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+              starts.append(i + 1)
+            }
+            i += 1
+          }
+        }
+      }
       while i < n {
         let b = buf[i]
         if b == 0x0A {
