@@ -40,18 +40,20 @@ public enum ConfigParser {
   /// Guesses the syntax from the first line that is neither blank, a comment nor a capture artefact.
   public static func detectSyntax(_ file: SourceFile) -> ConfigSyntax {
     let b = file.bytes
-    for l in 0..<file.lineStarts.count {
-      var i = file.lineStarts[l]
-      let end = l + 1 < file.lineStarts.count ? file.lineStarts[l + 1] : b.count
-      if l == 0 && b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+    var start = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+    while start < b.count {
+      var end = start
+      while end < b.count && b[end] != 0x0A && b[end] != 0x0D { end += 1 }
+      defer { start = end + 1 }
+      var i = start
       while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
-      guard i < end, b[i] != 0x0A, b[i] != 0x0D, b[i] != UInt8(ascii: "#") else { continue }
+      guard i < end, b[i] != UInt8(ascii: "#") else { continue }
       if CaptureArtefact.classify(b, from: i, to: end, topLevel: true) != nil { continue }
       var j = i
       while j < end && b[j] > 0x20 { j += 1 }
-      if SetCommand(b[i..<j]) != nil { return .set }
-      return .curly
+      return SetCommand(b[i..<j]) != nil ? .set : .curly
     }
     return .curly
   }
+
 }

@@ -232,9 +232,9 @@ struct SetParser {
       guard let node = resolve(Array(args[..<k]), command: "rename") else { return }
       unregister(node)
       let keep = tree.words(of: node)
-      let new = args[(k + 1)...].map(text)
       let idc = min(keep.count, identityCount(keep, context: tree.keywordContext(of: node)))
-      tree.setWords(new + keep.dropFirst(idc), list: tree.listValues(of: node), of: node)
+      let new = args[(k + 1)...].map(\.word)
+      tree.setWordRefs(new + tree.wordRefs(of: node).dropFirst(idc), list: tree.listRefs(of: node), of: node)
       register(node.raw)
     }
   }
@@ -320,30 +320,33 @@ struct SetParser {
       }
       return
     }
+    // Edits reuse the words' byte ranges (in the source or the tree), never copy text.
     let oldWords = tree.words(of: node)
+    let oldRefs = tree.wordRefs(of: node)
     let kind = entry?.kind
     if kind == .flat {
       // Pairs of `keyword value`: a pair with the same keyword is replaced, others appended.
-      var pairs = Array(oldWords.dropFirst())
-      let new = Array(strings.dropFirst())
+      var pairs = Array(oldRefs.dropFirst())
+      let new = Array(words.dropFirst())
       var k = 0
       while k + 1 < new.count {
-        if let at = stride(from: 0, to: pairs.count - 1, by: 2).first(where: { pairs[$0] == new[k] }) {
+        let key = tree.wordText(new[k])
+        if let at = stride(from: 0, to: pairs.count - 1, by: 2).first(where: { tree.wordText(pairs[$0]) == key }) {
           pairs[at + 1] = new[k + 1]
         } else {
           pairs.append(contentsOf: new[k...(k + 1)])
         }
         k += 2
       }
-      tree.setWords([oldWords[0]] + pairs, of: node)
+      tree.setWordRefs([oldRefs[0]] + pairs, list: nil, of: node)
       return
     }
     if kind == .list || (oldWords.count == strings.count && oldWords == strings && list != nil) {
       // Leaf list: merge values.
-      var values = (tree.listValues(of: node) ?? Array(oldWords.dropFirst(idc))).map { tree.storeWordRef($0) }
+      var values = tree.listRefs(of: node) ?? Array(oldRefs.dropFirst(idc))
       let add = list ?? Array(words[idc...])
       for v in add where !values.contains(where: { tree.wordText($0) == tree.wordText(v) }) { values.append(v) }
-      tree.setWordRefs(Array(words[..<idc]).map { tree.storeWordRef(tree.wordText($0)) }, list: values, of: node)
+      tree.setWordRefs(Array(oldRefs[..<idc]), list: values, of: node)
       return
     }
     if oldWords == strings && tree.listValues(of: node) == nil && list == nil { return }  // duplicate line
@@ -356,13 +359,15 @@ struct SetParser {
       oldRest.count >= 2
     {
       let keep = oldWords.count - 1
-      var values = (tree.listValues(of: node) ?? [oldWords[keep]])
-      if !values.contains(strings[strings.count - 1]) { values.append(strings[strings.count - 1]) }
-      tree.setWords(Array(oldWords[..<keep]), list: values, of: node)
+      var values = tree.listRefs(of: node) ?? [oldRefs[keep]]
+      if !values.contains(where: { tree.wordText($0) == strings[strings.count - 1] }) { values.append(words[words.count - 1]) }
+      tree.setWordRefs(Array(oldRefs[..<keep]), list: values, of: node)
       return
     }
     if let oldList = tree.listValues(of: node), list == nil, Array(oldWords) == Array(strings.dropLast()) {
-      if !oldList.contains(strings[strings.count - 1]) { tree.setWords(oldWords, list: oldList + [strings[strings.count - 1]], of: node) }
+      if !oldList.contains(strings[strings.count - 1]) {
+        tree.setWordRefs(oldRefs, list: (tree.listRefs(of: node) ?? []) + [words[words.count - 1]], of: node)
+      }
       return
     }
     splitOneliner(existing, keep: idc)
@@ -375,13 +380,12 @@ struct SetParser {
   /// becomes its first child.
   mutating func splitOneliner(_ node: Int32, keep: Int) {
     let id = NodeID(node)
-    let oldWords = tree.words(of: id)
-    let oldList = tree.listValues(of: id)
+    let oldRefs = tree.wordRefs(of: id)
+    let oldList = tree.listRefs(of: id)
     tree.makeBlock(id)
-    guard oldWords.count > keep || oldList != nil else { return }
-    tree.setWords(Array(oldWords[..<keep]), list: nil, of: id)
-    let refs = oldWords[keep...].map { tree.storeWordRef($0) }
-    setFrom(node, refs, list: oldList?.map { tree.storeWordRef($0) }, source: tree.sourceRange(of: id))
+    guard oldRefs.count > keep || oldList != nil else { return }
+    tree.setWordRefs(Array(oldRefs[..<keep]), list: nil, of: id)
+    setFrom(node, Array(oldRefs[keep...]), list: oldList, source: tree.sourceRange(of: id))
   }
 
   /// How many words of `path[i...]` the next statement takes, and whether it is the last one.
@@ -518,6 +522,18 @@ struct SetParser {
 }
 
 extension ConfigTree {
-  mutating func storeWordRef(_ s: String) -> WordRef { storeWord(s.utf8) }
+  /// The byte ranges of a statement's words.
+  func wordRefs(of node: NodeID) -> [WordRef] {
+    let r = nodes[node.index]
+    return Array(words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)])
+  }
+
+  /// The byte ranges of a statement's `[ ]` values, or `nil` without a list.
+  func listRefs(of node: NodeID) -> [WordRef]? {
+    let r = nodes[node.index]
+    guard r.listCount >= 0 else { return nil }
+    let base = Int(r.wordStart + r.wordCount)
+    return Array(words[base..<(base + Int(r.listCount))])
+  }
   func wordText(_ w: WordRef) -> String { String(decoding: storage[Int(w.start)..<Int(w.end)], as: UTF8.self) }
 }

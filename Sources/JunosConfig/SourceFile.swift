@@ -1,3 +1,5 @@
+internal import Synchronization
+
 /// A file's bytes with a table of line starts, so any byte offset maps to a line and column.
 ///
 /// Columns are 1-based UTF-8 byte columns: a tab or a multi-byte character counts as its bytes.
@@ -6,8 +8,10 @@ public struct SourceFile: Sendable {
   public let path: String
   /// The raw bytes, exactly as read. Invalid UTF-8 is kept as it is.
   public let bytes: [UInt8]
-  /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
-  public let lineStarts: [Int]
+  /// Byte offset of the first byte of every line; `lineStarts[0] == 0`. Computed on first use
+  /// (parsing curly text never needs it; diagnostics and locations do).
+  public var lineStarts: [Int] { lines.table(for: bytes) }
+  private let lines = LineTable()
 
   /// Creates a source file from raw bytes.
   ///
@@ -17,49 +21,6 @@ public struct SourceFile: Sendable {
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
-    var starts = [0]
-    starts.reserveCapacity(bytes.count / 24 + 1)
-    bytes.withUnsafeBufferPointer { buf in
-      let n = buf.count
-      var i = 0
-      // Eight bytes at a time: skip words that hold neither LF nor CR.
-      if let base = buf.baseAddress, n >= 8 {
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while i + 8 <= n {
-          let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-          let lf = v ^ (ones &* 0x0A)
-          let cr = v ^ (ones &* 0x0D)
-          if ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) == 0 {
-            i += 8
-            continue
-          }
-          let stop = i + 8
-          while i < stop {
-            let b = buf[i]
-            if b == 0x0A {
-              starts.append(i + 1)
-            } else if b == 0x0D {
-              if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-              starts.append(i + 1)
-            }
-            i += 1
-          }
-        }
-      }
-      while i < n {
-        let b = buf[i]
-        if b == 0x0A {
-          starts.append(i + 1)
-        } else if b == 0x0D {
-          if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-          starts.append(i + 1)
-        }
-        i += 1
-      }
-    }
-    self.lineStarts = starts
   }
 
   /// Creates a source file from a string (tests and generated text).
@@ -107,4 +68,65 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 
   /// `line:column`.
   public var description: String { "\(line):\(column)" }
+}
+
+/// The line-start table of a ``SourceFile``, built once on first use (thread-safe).
+private final class LineTable: Sendable {
+  private let cache = Mutex<[Int]?>(nil)
+
+  func table(for bytes: [UInt8]) -> [Int] {
+    cache.withLock { cached in
+      if let cached { return cached }
+      let built = LineTable.build(bytes)
+      cached = built
+      return built
+    }
+  }
+
+  /// One pass over the bytes; LF, CRLF and CR all end a line.
+  static func build(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 24 + 1)
+    bytes.withUnsafeBufferPointer { buf in
+      let n = buf.count
+      var i = 0
+      // Eight bytes at a time: skip words that hold neither LF nor CR.
+      if let base = buf.baseAddress, n >= 8 {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+          let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          let lf = v ^ (ones &* 0x0A)
+          let cr = v ^ (ones &* 0x0D)
+          if ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) == 0 {
+            i += 8
+            continue
+          }
+          let stop = i + 8
+          while i < stop {
+            let b = buf[i]
+            if b == 0x0A {
+              starts.append(i + 1)
+            } else if b == 0x0D {
+              if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+              starts.append(i + 1)
+            }
+            i += 1
+          }
+        }
+      }
+      while i < n {
+        let b = buf[i]
+        if b == 0x0A {
+          starts.append(i + 1)
+        } else if b == 0x0D {
+          if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+          starts.append(i + 1)
+        }
+        i += 1
+      }
+    }
+    return starts
+  }
 }
