@@ -23,11 +23,14 @@ enum CaptureArtefact: Equatable {
 
   static func classify(_ b: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, topLevel: Bool) -> CaptureArtefact? {
     guard from < end else { return nil }
-    // A line that ends a statement (`;`, `{`, `}`) is configuration, whatever it starts with:
-    // prompts, echoed commands, fences and pager prompts never end that way.
-    var last = end - 1
-    while last > from && (b[last] == 0x20 || b[last] == 0x09 || b[last] == 0x0D) { last -= 1 }
-    let endsStatement = b[last] == UInt8(ascii: ";") || b[last] == UInt8(ascii: "{") || b[last] == UInt8(ascii: "}")
+    // A line holding `;`, `{` or `}` is configuration, whatever it starts with (a statement may
+    // be followed by a comment: `x; ## SECRET-DATA`): prompts, echoed commands, fences and pager
+    // prompts hold none. (`{master:0}` is matched below, before this applies.)
+    var endsStatement = false
+    for k in from..<end where b[k] == UInt8(ascii: ";") || b[k] == UInt8(ascii: "{") || b[k] == UInt8(ascii: "}") {
+      endsStatement = true
+      break
+    }
     func starts(_ s: StaticString, at i: Int) -> Bool {
       let n = s.utf8CodeUnitCount
       guard i + n <= end else { return false }

@@ -258,6 +258,10 @@ struct SetParser {
     // Separate an explicit `[ … ]` list at the end.
     var path = args
     var list: [WordRef]? = nil
+    if let close = args.firstIndex(where: { $0.isCloseList }), !args[..<close].contains(where: { $0.isOpenList }) {
+      diagnostics.append(Diagnostic(.unexpectedToken, "unexpected ']' without '['", in: file, at: range(args[close...close])))
+      return
+    }
     if let open = args.firstIndex(where: { $0.isOpenList }) {
       guard let close = args.lastIndex(where: { $0.isCloseList }), close > open, close == args.count - 1, open > 0 else {
         diagnostics.append(Diagnostic(.unterminatedList, "a '[' list must end the line with ']'", in: file, at: range(args)))

@@ -14,6 +14,8 @@ import Testing
     ("semicolon as a set word", .set, Array("set ;".utf8)),
     ("prefix tag as a set word", .set, Array("set active:".utf8)),
     ("annotation opener as a set word", .set, Array("set a /*b".utf8)),
+    ("closing bracket as a set word", .set, Array("set ]".utf8)),
+    ("pager-like statement with a trailing comment", .curly, Array(" ; ---(more;#e_".utf8)),
   ]
 
   @Test(arguments: inputs.indices)
