@@ -1,0 +1,95 @@
+// junoscope-bench: performance measurements of JunosConfig.
+//
+//   junoscope-bench parse [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format table|json]
+//
+// This file only reads the arguments; see ParseBench.swift (measurements), BenchReport.swift
+// (output) and BenchSystem.swift (clock, files, processes, /proc).
+
+import Glibc
+
+let usage = """
+  usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format table|json]
+
+  Generates curly configurations of N lines (default 10000,100000,1000000; k and M suffixes
+  allowed) plus their `display set` form, and measures ConfigParser.parse on each: best and
+  median time, MB/s, `wc -l` on the same file as a baseline, and peak memory in a child process.
+    --samples N     timed samples per file after one warm-up (default 10)
+    --keep DIR      write the generated files to DIR and keep them (default: a temporary directory)
+    --format F      table (default) or json
+  """
+
+/// Parses `10000`, `10k`, `1M`, `1_000_000`.
+func parseCount(_ text: Substring) -> Int? {
+  var digits = text.filter { $0 != "_" }
+  var scale = 1
+  if digits.hasSuffix("k") || digits.hasSuffix("K") { scale = 1000; digits.removeLast() }
+  else if digits.hasSuffix("m") || digits.hasSuffix("M") { scale = 1_000_000; digits.removeLast() }
+  guard let n = Int(digits), n > 0 else { return nil }
+  return n * scale
+}
+
+func parseBenchOptions(_ arguments: [String]) -> ParseBenchOptions {
+  func fail(_ message: String) -> Never {
+    printError("junoscope-bench parse: \(message)\n\n\(usage)")
+    exit(2)
+  }
+  var options = ParseBenchOptions()
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    // Accept both `--name value` and `--name=value`.
+    var name = argument
+    var value: String?
+    if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+      name = String(argument[..<eq])
+      value = String(argument[argument.index(after: eq)...])
+    }
+    func takeValue() -> String {
+      if let value { return value }
+      guard let next = rest.popFirst() else { fail("\(name) needs a value") }
+      return next
+    }
+    switch name {
+    case "--lines":
+      let list = takeValue().split(separator: ",").map { parseCount($0) }
+      guard !list.isEmpty, list.allSatisfy({ $0 != nil }) else { fail("--lines wants positive counts, e.g. 10k,1M") }
+      options.lines = list.map { $0! }
+    case "--samples":
+      guard let n = Int(takeValue()), n >= 1 else { fail("--samples wants a positive integer") }
+      options.samples = n
+    case "--keep":
+      options.keepDirectory = takeValue()
+    case "--format":
+      switch takeValue() {
+      case "table": options.json = false
+      case "json": options.json = true
+      case let other: fail("unknown format '\(other)' (table or json)")
+      }
+    case "-h", "--help":
+      print(usage)
+      exit(0)
+    default:
+      fail("unknown argument '\(argument)'")
+    }
+  }
+  return options
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "parse":
+  let options = parseBenchOptions(Array(arguments.dropFirst()))
+  do {
+    let run = try runParseBench(options)
+    print(options.json ? jsonReport(run) : tableReport(run))
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "_parse-once":  // hidden: the memory measurement's child process
+  exit(parseOnceChild(Array(arguments.dropFirst())))
+case "-h", "--help", "help":
+  print(usage)
+default:
+  printError(usage)
+  exit(2)
+}

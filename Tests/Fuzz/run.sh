@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Fuzz one of JunosConfig's parsers with libFuzzer (+ AddressSanitizer).
+#
+#   Tests/Fuzz/run.sh [curly|set] [RUNS]        (defaults: curly 1000000)
+#
+# Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
+# module (rebuilt only when a source is newer than the binary), seeds a corpus from
+# Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
+# file larger than 4 KB), then runs RUNS inputs with -max_len=4096 -timeout=10.
+# FuzzParsers.swift picks the parser from FUZZ_SYNTAX, which this script sets from $1.
+#
+# Environment (all optional):
+#   FUZZ_ARTIFACTS  where crash/timeout/oom files go      (default /tmp/fuzz-artifacts)
+#   FUZZ_CORPUS     working corpus directory                (default /tmp/fuzz-corpus-SYNTAX)
+#   FUZZ_BIN        fuzz binary path                        (default /tmp/fuzz-junos)
+#   FUZZ_LOG        full libFuzzer log                      (default /tmp/fuzz-SYNTAX.log)
+#   FUZZ_SEED       libFuzzer -seed (0 = random)            (default 0)
+#   FUZZ_ARGS       extra libFuzzer flags, e.g. "-fork=2 -ignore_crashes=1" to keep going after a crash
+#
+# Exit status: 0 when all RUNS inputs passed; libFuzzer's non-zero status on a crash, a
+# round-trip mismatch (fatalError), a timeout or an out-of-memory; 2 on a usage or build error.
+set -uo pipefail
+
+syntax=${1:-curly}
+runs=${2:-1000000}
+case $syntax in
+  curly | set) ;;
+  *) echo "usage: $0 [curly|set] [RUNS]" >&2; exit 2 ;;
+esac
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set] [RUNS]" >&2; exit 2; }
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bin=${FUZZ_BIN:-/tmp/fuzz-junos}
+artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
+corpus=${FUZZ_CORPUS:-/tmp/fuzz-corpus-$syntax}
+log=${FUZZ_LOG:-/tmp/fuzz-$syntax.log}
+cd "$root" || exit 2
+
+# --- build -------------------------------------------------------------------
+sources=(Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift)
+if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
+  echo "== building $bin"
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos \
+      "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
+    echo "== build failed" >&2
+    exit 2
+  fi
+fi
+
+# --- corpus --------------------------------------------------------------------
+mkdir -p "$corpus" "$artifacts"
+slices=$(mktemp -d)
+trap 'rm -rf "$slices"' EXIT
+seeded=0
+while IFS= read -r -d '' f; do
+  name=$(echo "${f#Fixtures/configs/}" | tr '/' '_')
+  size=$(stat -c %s "$f")
+  if ((size < 65536)); then
+    cp -n "$f" "$corpus/seed_$name" && seeded=$((seeded + 1))
+  fi
+  if ((size > 4096)); then
+    # Line-aligned slices of <= 4000 bytes; keep at most 24, evenly spread over the file.
+    rm -f "$slices"/*
+    split -C 4000 -d -a 6 "$f" "$slices/s"
+    parts=("$slices"/s*)
+    n=${#parts[@]}
+    step=$(((n + 23) / 24))
+    for ((i = 0; i < n; i += step)); do
+      cp -n "${parts[i]}" "$corpus/slice_${name}_$i" && seeded=$((seeded + 1))
+    done
+  fi
+done < <(find Fixtures/configs -type f -print0 | sort -z)
+echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered from Fixtures/configs: $seeded)"
+
+# --- fuzz ----------------------------------------------------------------------
+echo "== FUZZ_SYNTAX=$syntax $bin -runs=$runs (log: $log, artifacts: $artifacts/)"
+# SWIFT_BACKTRACE=enable=no: the Swift runtime's crash backtracer reads the stack in a way ASan
+# reports as a stack-buffer-underflow, hiding the real failure; libFuzzer reports traps itself.
+: >"$log"
+# shellcheck disable=SC2086
+SWIFT_BACKTRACE=enable=no FUZZ_SYNTAX=$syntax "$bin" \
+  -runs="$runs" -max_len=4096 -timeout=10 -seed="${FUZZ_SEED:-0}" \
+  -dict=Tests/Fuzz/junos.dict -print_final_stats=1 \
+  -artifact_prefix="$artifacts/$syntax-" ${FUZZ_ARGS:-} \
+  "$corpus" >"$log" 2>&1 &
+pid=$!
+# Progress: libFuzzer's pulse lines and anything alarming, as they come.
+tail -n +1 -f --pid=$pid "$log" | grep --line-buffered -E 'pulse|INITED|ERROR|Fatal error|deadly|SUMMARY|Test unit written|crash|timeout|Base64|oom|leak'
+wait $pid
+status=$?
+
+executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+done_line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1)
+echo "== $syntax: exit status $status, executed inputs: ${executed:-unknown}"
+[[ -n $done_line ]] && echo "$done_line"
+if ((status != 0)); then
+  echo "== FAILURE, see $log; artifacts:" >&2
+  grep -E 'Test unit written to' "$log" >&2
+fi
+exit $status
