@@ -142,7 +142,8 @@ struct SetParser {
         if c != UInt8(ascii: "\""), !t.isOpenList, !t.isCloseList, !SetParser.isPlainWord(UnsafeBufferPointer(rebasing: b[s..<i])) {
           let word = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
           diagnostics.append(
-            Diagnostic(.unexpectedToken, "'\(word)' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*", in: file, at: s..<i))
+            Diagnostic(
+              .unexpectedToken, "'\(word)' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*", in: file, at: s..<i))
           return false
         }
         tokens.append(t)
@@ -153,7 +154,8 @@ struct SetParser {
 
   /// Whether an unquoted word reads back as the same single word in curly text.
   static func isPlainWord(_ w: UnsafeBufferPointer<UInt8>) -> Bool {
-    for c in w where c == UInt8(ascii: ";") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
+    for c in w
+    where c == UInt8(ascii: ";") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
       return false
     }
     if w.count >= 2 && w[0] == UInt8(ascii: "/") && w[1] == UInt8(ascii: "*") { return false }

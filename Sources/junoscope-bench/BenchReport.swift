@@ -110,32 +110,35 @@ func jsonReport(_ run: BenchRun) -> String {
       ("peak_reset", m.peakWasReset ? "true" : "false"),
     ])
     rows.append(
-      object([
-        ("config_lines", "\(r.configLines)"), ("syntax", string(r.syntax.rawValue)), ("path", string(r.path)),
-        ("lines", "\(r.lines)"), ("bytes", "\(r.bytes)"), ("statements", "\(r.statements)"),
-        ("best_ms", number(Double(r.best) / 1e6)), ("median_ms", number(r.median / 1e6)),
-        ("samples_ms", "[" + r.samples.map { number(Double($0) / 1e6) }.joined(separator: ", ") + "]"),
-        ("mbps", number(r.mbps)), ("median_mbps", number(r.medianMBps)),
-        ("wc_l_best_ms", number(Double(r.wcBest) / 1e6)), ("wc_l_mbps", number(r.wcMBps)),
-        ("parse_over_wc", number(r.parseOverWc)), ("memory", memory),
-      ], indent: "    "))
+      object(
+        [
+          ("config_lines", "\(r.configLines)"), ("syntax", string(r.syntax.rawValue)), ("path", string(r.path)),
+          ("lines", "\(r.lines)"), ("bytes", "\(r.bytes)"), ("statements", "\(r.statements)"),
+          ("best_ms", number(Double(r.best) / 1e6)), ("median_ms", number(r.median / 1e6)),
+          ("samples_ms", "[" + r.samples.map { number(Double($0) / 1e6) }.joined(separator: ", ") + "]"),
+          ("mbps", number(r.mbps)), ("median_mbps", number(r.medianMBps)),
+          ("wc_l_best_ms", number(Double(r.wcBest) / 1e6)), ("wc_l_mbps", number(r.wcMBps)),
+          ("parse_over_wc", number(r.parseOverWc)), ("memory", memory),
+        ], indent: "    "))
   }
-  let targets = object([
-    ("curly_1m_min_mbps", number(curlySpeedTargetMBps)),
-    ("curly_1m_mbps", check.speedRow.map { number($0.mbps) } ?? "null"),
-    ("curly_1m_met", check.speedMet.map { $0 ? "true" : "false" } ?? "null"),
-    ("peak_memory_max_ratio", number(peakMemoryTargetRatio)),
-    ("peak_memory_worst_ratio", check.worstMemoryRow.map { number($0.memory.peakRatio) } ?? "null"),
-    ("peak_memory_met", check.memoryMet.map { $0 ? "true" : "false" } ?? "null"),
-  ], indent: "  ")
-  return object([
-    ("benchmark", string("parse")), ("seed", "\(benchSeed)"), ("samples", "\(run.options.samples)"),
-    ("warmups", "1"), ("megabyte", "1000000"), ("clock", string("CLOCK_MONOTONIC")),
-    ("targets", targets),
-    ("results", "[\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"),
-    ("checksum_statements", "\(run.checksum)"),
-    ("directory", string(run.directory)), ("kept", run.kept ? "true" : "false"),
-  ], indent: "")
+  let targets = object(
+    [
+      ("curly_1m_min_mbps", number(curlySpeedTargetMBps)),
+      ("curly_1m_mbps", check.speedRow.map { number($0.mbps) } ?? "null"),
+      ("curly_1m_met", check.speedMet.map { $0 ? "true" : "false" } ?? "null"),
+      ("peak_memory_max_ratio", number(peakMemoryTargetRatio)),
+      ("peak_memory_worst_ratio", check.worstMemoryRow.map { number($0.memory.peakRatio) } ?? "null"),
+      ("peak_memory_met", check.memoryMet.map { $0 ? "true" : "false" } ?? "null"),
+    ], indent: "  ")
+  return object(
+    [
+      ("benchmark", string("parse")), ("seed", "\(benchSeed)"), ("samples", "\(run.options.samples)"),
+      ("warmups", "1"), ("megabyte", "1000000"), ("clock", string("CLOCK_MONOTONIC")),
+      ("targets", targets),
+      ("results", "[\n" + rows.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"),
+      ("checksum_statements", "\(run.checksum)"),
+      ("directory", string(run.directory)), ("kept", run.kept ? "true" : "false"),
+    ], indent: "")
 }
 
 private func object(_ fields: [(String, String)], indent: String = "") -> String {

@@ -22,8 +22,11 @@ let usage = """
 func parseCount(_ text: Substring) -> Int? {
   var digits = text.filter { $0 != "_" }
   var scale = 1
-  if digits.hasSuffix("k") || digits.hasSuffix("K") { scale = 1000; digits.removeLast() }
-  else if digits.hasSuffix("m") || digits.hasSuffix("M") { scale = 1_000_000; digits.removeLast() }
+  if digits.hasSuffix("k") || digits.hasSuffix("K") {
+    scale = 1000; digits.removeLast()
+  } else if digits.hasSuffix("m") || digits.hasSuffix("M") {
+    scale = 1_000_000; digits.removeLast()
+  }
   guard let n = Int(digits), n > 0 else { return nil }
   return n * scale
 }

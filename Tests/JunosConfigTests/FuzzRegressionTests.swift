@@ -36,6 +36,7 @@ import Testing
 
   @Test func wordsThatCurlyTextCannotHoldMustBeQuoted() {
     let r = ConfigParser.parse(SourceFile(path: "t", bytes: Array("set system host-name a;b\n".utf8)), syntax: .set)
-    #expect(r.diagnostics.map(\.rendered) == ["t:1:22: error: 'a;b' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*"])
+    #expect(
+      r.diagnostics.map(\.rendered) == ["t:1:22: error: 'a;b' must be quoted: unquoted words cannot contain ; { } [ ] or start with /*"])
   }
 }
