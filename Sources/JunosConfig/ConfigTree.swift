@@ -359,13 +359,6 @@ extension ConfigTree {
       && storage[Int(a.start)..<Int(a.end)].elementsEqual(other.storage[Int(b.start)..<Int(b.end)])
   }
 
-  func wordsEqual(_ i: Int, _ j: Int) -> Bool {
-    let a = words[i]
-    let b = words[j]
-    return a.end - a.start == b.end - b.start
-      && storage[Int(a.start)..<Int(a.end)].elementsEqual(storage[Int(b.start)..<Int(b.end)])
-  }
-
   func extra(_ node: NodeID) -> Extras? {
     let e = nodes[node.index].extras
     return e < 0 ? nil : extras[Int(e)]

@@ -278,8 +278,10 @@ struct SetParser {
   /// Applies a `set` path below `start`, creating statements the way the device would show them.
   mutating func setFrom(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
     var parent = start
-    var context = start == 0 ? [] : tree.keywordContext(of: NodeID(start)) + [parentKeyword(start)]
-    var parentIsNamed = start != 0 && keywords.entry(context[context.count - 1], context: Array(context.dropLast()))?.kind == .named
+    // The keywords above the next statement, names skipped (as `ConfigTree.keywordContext`).
+    var context = start == 0 ? [] : tree.keywordContext(of: NodeID(start))
+    if start != 0, case let p = parentKeyword(start), KeywordTable.looksLikeKeyword(p) { context.append(p) }
+    var parentIsNamed = start != 0 && keywords.entry(parentKeyword(start), context: tree.keywordContext(of: NodeID(start)))?.kind == .named
     var i = 0
     let n = path.count
     while i < n {
@@ -296,7 +298,7 @@ struct SetParser {
         return
       }
       parentIsNamed = entry?.kind == .named
-      context.append(w)
+      if KeywordTable.looksLikeKeyword(w) { context.append(w) }
       if let existing = lookup(parent: parent, words: words) {
         if !tree.nodes[Int(existing)].flags.contains(.block) { splitOneliner(existing, keep: words.count) }
         parent = existing
