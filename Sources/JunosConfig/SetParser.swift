@@ -269,6 +269,10 @@ struct SetParser {
         diagnostics.append(Diagnostic(.unterminatedList, "a '[' list must end the line with ']'", in: file, at: range(args)))
         return
       }
+      if let nested = args[(open + 1)..<close].first(where: { $0.isOpenList || $0.isCloseList }) {
+        diagnostics.append(Diagnostic(.unexpectedToken, "unexpected '\(text(nested))' inside a '[ ]' list", in: file, at: range([nested])))
+        return
+      }
       list = args[(open + 1)..<close].map(\.word)
       path = Array(args[..<open])
     }

@@ -15,6 +15,7 @@ import Testing
     ("prefix tag as a set word", .set, Array("set active:".utf8)),
     ("annotation opener as a set word", .set, Array("set a /*b".utf8)),
     ("closing bracket as a set word", .set, Array("set ]".utf8)),
+    ("nested list in a set line", .set, Array("set a [ e l [ b ]".utf8)),
     ("pager-like statement with a trailing comment", .curly, Array(" ; ---(more;#e_".utf8)),
   ]
 
