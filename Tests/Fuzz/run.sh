@@ -77,6 +77,8 @@ echo "== FUZZ_SYNTAX=$syntax $bin -runs=$runs (log: $log, artifacts: $artifacts/
 # SWIFT_BACKTRACE=enable=no: the Swift runtime's crash backtracer reads the stack in a way ASan
 # reports as a stack-buffer-underflow, hiding the real failure; libFuzzer reports traps itself.
 : >"$log"
+marker="$slices/started"
+touch "$marker"
 # shellcheck disable=SC2086
 SWIFT_BACKTRACE=enable=no FUZZ_SYNTAX=$syntax "$bin" \
   -runs="$runs" -max_len=4096 -timeout=10 -seed="${FUZZ_SEED:-0}" \
@@ -90,11 +92,16 @@ wait $pid
 status=$?
 
 executed=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+# Fork mode prints no final stats: take the last "#N:" status line.
+[[ -z $executed ]] && executed=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 done_line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1)
+# With FUZZ_ARGS="-fork=N -ignore_crashes=1" libFuzzer goes on and exits 0: new artifacts still fail.
+new_artifacts=$(find "$artifacts" -maxdepth 1 -type f -name "$syntax-*" -newer "$marker" | sort)
+if ((status == 0)) && [[ -n $new_artifacts ]]; then status=1; fi
 echo "== $syntax: exit status $status, executed inputs: ${executed:-unknown}"
 [[ -n $done_line ]] && echo "$done_line"
 if ((status != 0)); then
   echo "== FAILURE, see $log; artifacts:" >&2
-  grep -E 'Test unit written to' "$log" >&2
+  echo "${new_artifacts:-(none written)}" >&2
 fi
 exit $status
