@@ -176,24 +176,8 @@ extension ConfigTree {
   /// counted).
   public var statementCount: Int {
     var count = 0
-    var stack: [Int32] = []
-    var c = nodes[0].firstChild
-    while true {
-      if c >= 0 {
-        count += 1
-        let r = nodes[Int(c)]
-        if r.firstChild >= 0 {
-          stack.append(r.next)
-          c = r.firstChild
-        } else {
-          c = r.next
-        }
-      } else if let n = stack.popLast() {
-        c = n
-      } else {
-        return count
-      }
-    }
+    forEachStatement { _ in count += 1 }
+    return count
   }
 
   /// The statement containing `node`, or `nil` for the root.
@@ -308,11 +292,18 @@ extension ConfigTree {
   public func allStatements() -> [NodeID] {
     var out: [NodeID] = []
     out.reserveCapacity(nodes.count)
+    forEachStatement { out.append($0) }
+    return out
+  }
+
+  /// Calls `body` for every statement in document order (pre-order), the root excluded.
+  /// Iterative: any depth.
+  public func forEachStatement(_ body: (NodeID) -> Void) {
     var stack: [Int32] = []
     var c = nodes[0].firstChild
     while true {
       if c >= 0 {
-        out.append(NodeID(c))
+        body(NodeID(c))
         let r = nodes[Int(c)]
         if r.firstChild >= 0 {
           stack.append(r.next)
@@ -323,10 +314,9 @@ extension ConfigTree {
       } else if let n = stack.popLast() {
         c = n
       } else {
-        break
+        return
       }
     }
-    return out
   }
 
   /// The child of `parent` whose words start with `prefix` (compared as written).

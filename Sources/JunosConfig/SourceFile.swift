@@ -90,6 +90,17 @@ private final class LineTable: Sendable {
     bytes.withUnsafeBufferPointer { buf in
       let n = buf.count
       var i = 0
+      /// Handles the byte at `i` and moves past it (past both bytes of a CRLF).
+      func step() {
+        let b = buf[i]
+        if b == 0x0A {
+          starts.append(i + 1)
+        } else if b == 0x0D {
+          if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+          starts.append(i + 1)
+        }
+        i += 1
+      }
       // Eight bytes at a time: skip words that hold neither LF nor CR.
       if let base = buf.baseAddress, n >= 8 {
         let raw = UnsafeRawPointer(base)
@@ -104,28 +115,10 @@ private final class LineTable: Sendable {
             continue
           }
           let stop = i + 8
-          while i < stop {
-            let b = buf[i]
-            if b == 0x0A {
-              starts.append(i + 1)
-            } else if b == 0x0D {
-              if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-              starts.append(i + 1)
-            }
-            i += 1
-          }
+          while i < stop { step() }
         }
       }
-      while i < n {
-        let b = buf[i]
-        if b == 0x0A {
-          starts.append(i + 1)
-        } else if b == 0x0D {
-          if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-          starts.append(i + 1)
-        }
-        i += 1
-      }
+      while i < n { step() }
     }
     return starts
   }
