@@ -382,5 +382,31 @@ extension KeywordTable {
     import list
     isis level keyed 1 oneliner=disable,wide-metrics-only
     interface level keyed 1 oneliner=disable
+    route keyed 1 oneliner=discard,next-hop,receive,reject
+    qualified-next-hop keyed 1
+    route-filter keyed 1 oneliner=exact,longer,orlonger,prefix-length-range,through,upto
+    prefix-list-filter keyed 1 oneliner=exact,longer,orlonger
+    vlan-tags flat
+    drop-profile-map flat
+    policy-options as-path keyed 1 oneliner=*
+    family policer container
+    syslog host keyed 1
+    login class keyed 1
+    redundancy container
+    overload container
+    teardown value
+    deny-commands value
+    allow-commands value
+    destination-port list
+    source-port list
+    protocol list
+    icmp-type list
+    permissions list
+    fill-level list
+    drop-probability list
+    from source-address container
+    from destination-address container
+    from source-prefix-list container
+    from destination-prefix-list container
     """
 }
