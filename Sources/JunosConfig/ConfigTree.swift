@@ -263,7 +263,7 @@ extension ConfigTree {
 
   /// Whether the statement carries the `## SECRET-DATA` marker.
   public func isMarkedSecret(_ node: NodeID) -> Bool {
-    extra(node)?.trailer?.text.hasPrefix("## SECRET-DATA") ?? false
+    extra(node)?.trailer?.text.utf8.starts(with: "## SECRET-DATA".utf8) ?? false
   }
 
   /// The words from the root down to `node`, the form used in `[edit …]` banners and `set` lines.

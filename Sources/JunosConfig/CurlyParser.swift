@@ -268,7 +268,7 @@ struct CurlyParser {
       setExtras(e, trailerTarget)
       trailerTarget = -1
     } else if !sawStatement && stack.count == 1 && leading.isEmpty && kind == .hash
-      && (t.text.hasPrefix("## Last commit:") || t.text.hasPrefix("## Last changed:"))
+      && (t.text.utf8.starts(with: "## Last commit:".utf8) || t.text.utf8.starts(with: "## Last changed:".utf8))
     {
       headers.append(t.text)
     } else {

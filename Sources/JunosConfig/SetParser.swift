@@ -206,7 +206,9 @@ struct SetParser {
         return
       }
       var t = text(args[args.count - 1])
-      if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = String(t.dropFirst().dropLast()) }
+      if t.utf8.count >= 2, t.utf8.first == UInt8(ascii: "\""), t.utf8.last == UInt8(ascii: "\"") {
+        t = String(decoding: t.utf8.dropFirst().dropLast(), as: UTF8.self)
+      }
       tree.setAnnotation(t, of: node)
     case .insert:
       guard

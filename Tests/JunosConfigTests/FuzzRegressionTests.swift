@@ -16,6 +16,8 @@ import Testing
     ("annotation opener as a set word", .set, Array("set a /*b".utf8)),
     ("closing bracket as a set word", .set, Array("set ]".utf8)),
     ("nested list in a set line", .set, Array("set a [ e l [ b ]".utf8)),
+    // `:` followed by a combining mark is one Character: headers are matched on bytes.
+    ("header followed by a combining mark", .set, Array("## Last changed:\u{35E}x\n".utf8)),
     ("pager-like statement with a trailing comment", .curly, Array(" ; ---(more;#e_".utf8)),
   ]
 
