@@ -101,10 +101,7 @@ struct CurlyParser {
         atLineStart = false
       case UInt8(ascii: ";"):
         content()
-        if inList {
-          report(.unterminatedList, "missing ']' to close the list", at: listOpenedAt..<listOpenedAt + 1)
-          inList = false
-        }
+        closeOpenList()
         if Int32(words.count) > wordStart {
           finishLeaf(end: i + 1)
         } else {
@@ -287,10 +284,7 @@ struct CurlyParser {
   }
 
   mutating func openBlock(at i: Int) {
-    if inList {
-      report(.unterminatedList, "missing ']' to close the list", at: listOpenedAt..<listOpenedAt + 1)
-      inList = false
-    }
+    closeOpenList()
     if Int32(words.count) == wordStart {
       report(.emptyStatement, "'{' without a statement name", at: i..<i + 1)
     }
@@ -301,16 +295,7 @@ struct CurlyParser {
   }
 
   mutating func closeBlock(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) {
-    if hasPendingWords {
-      let last = words.last.map { Int($0.end) } ?? i
-      if inList {
-        report(.unterminatedList, "missing ']' to close the list", at: listOpenedAt..<listOpenedAt + 1)
-        inList = false
-      } else {
-        report(.missingSemicolon, "missing ';' at the end of the statement", at: last..<last)
-      }
-      finishLeaf(end: last)
-    }
+    finishPendingStatement(orAt: i)
     guard stack.count > 1 else {
       report(.unbalancedCloseBrace, "unexpected '}' with no block open", at: i..<i + 1)
       resetStatement()
@@ -394,17 +379,28 @@ struct CurlyParser {
     }.joined(separator: " ")
   }
 
-  mutating func endOfInput(_ n: Int) {
-    if hasPendingWords {
-      let last = words.last.map { Int($0.end) } ?? n
-      if inList {
-        report(.unterminatedList, "missing ']' to close the list", at: listOpenedAt..<listOpenedAt + 1)
-        inList = false
-      } else {
-        report(.missingSemicolon, "missing ';' at the end of the statement", at: last..<last)
-      }
-      finishLeaf(end: last)
+  /// Reports an unclosed `[` of the statement being read, if any, and closes the list.
+  mutating func closeOpenList() {
+    guard inList else { return }
+    report(.unterminatedList, "missing ']' to close the list", at: listOpenedAt..<listOpenedAt + 1)
+    inList = false
+  }
+
+  /// Ends a statement cut short by `}` or the end of input: one diagnostic (an unclosed list or
+  /// a missing `;`), then the statement is kept as a leaf.
+  mutating func finishPendingStatement(orAt fallback: Int) {
+    guard hasPendingWords else { return }
+    let last = words.last.map { Int($0.end) } ?? fallback
+    if inList {
+      closeOpenList()
+    } else {
+      report(.missingSemicolon, "missing ';' at the end of the statement", at: last..<last)
     }
+    finishLeaf(end: last)
+  }
+
+  mutating func endOfInput(_ n: Int) {
+    finishPendingStatement(orAt: n)
     if stack.count > 1 {
       let open = stack[1]
       let innermost = stack[stack.count - 1]

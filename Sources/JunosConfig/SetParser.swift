@@ -104,8 +104,7 @@ struct SetParser {
         if c == UInt8(ascii: "#") { break }
         let s = i
         if c < 0x20 || c == 0x7F {
-          let hex = String(c, radix: 16, uppercase: true)
-          diagnostics.append(Diagnostic(.invalidByte, "unexpected control byte 0x\(hex)", in: file, at: i..<i + 1))
+          reportControlByte(c, at: i)
           return false
         }
         if c == UInt8(ascii: "\"") {
@@ -127,8 +126,7 @@ struct SetParser {
         } else {
           while i < end && b[i] != 0x20 && b[i] != 0x09 {
             if b[i] < 0x20 || b[i] == 0x7F {
-              let hex = String(b[i], radix: 16, uppercase: true)
-              diagnostics.append(Diagnostic(.invalidByte, "unexpected control byte 0x\(hex)", in: file, at: i..<i + 1))
+              reportControlByte(b[i], at: i)
               return false
             }
             i += 1
@@ -150,6 +148,11 @@ struct SetParser {
       }
       return true
     }
+  }
+
+  mutating func reportControlByte(_ c: UInt8, at i: Int) {
+    diagnostics.append(
+      Diagnostic(.invalidByte, "unexpected control byte 0x\(String(c, radix: 16, uppercase: true))", in: file, at: i..<i + 1))
   }
 
   /// Whether an unquoted word reads back as the same single word in curly text.
