@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "JunosConfig", targets: ["JunosConfig"]),
     .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+    .library(name: "JunosDiff", targets: ["JunosDiff"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
   ],
@@ -19,11 +20,15 @@ let package = Package(
     .target(name: "JunosConfig", swiftSettings: strict),
     // Generic command-line parsing, help, suggestions and completions. No Junos knowledge.
     .target(name: "ArgumentKit", swiftSettings: strict),
+    // Differences between configurations: matching, Junos/set/JSON renderings, compare-text
+    // parsing and applying changes. No Foundation.
+    .target(name: "JunosDiff", dependencies: ["JunosConfig"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
-    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "ArgumentKit"], swiftSettings: strict),
+    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
-    .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig"], swiftSettings: strict),
+    .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
+    .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "ArgumentKit"],

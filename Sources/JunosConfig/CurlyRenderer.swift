@@ -25,12 +25,45 @@ extension ConfigTree {
       out.append(contentsOf: h.utf8)
       out.append(0x0A)
     }
-    // Iterative pre-order walk; `closing` entries emit the `}` of a block.
-    var stack: [(node: Int32, depth: Int, closing: Bool)] = []
     var c = nodes[0].lastChild
+    var firsts: [Int32] = []
     while c >= 0 {
-      stack.append((c, 0, false))
+      firsts.append(c)
       c = nodes[Int(c)].prev
+    }
+    appendCurly(&out, reversedStatements: firsts, options, lead: [], indent: 0)
+    if options.comments, let e = extra(ConfigTree.root) {
+      for t in e.closing { line(&out, [], 0, t.text) }
+    }
+    // A first word that starts with U+FEFF would be read back as a byte-order mark: print one.
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    if out.starts(with: bom) { out.insert(contentsOf: bom, at: 0) }
+    return out
+  }
+
+  /// Renders one statement and everything under it, each line starting with `lead` and
+  /// `indent` spaces more than the device would indent it at top level: the body of a
+  /// `show | compare` entry (`lead` is the `+`/`-` marker).
+  ///
+  /// - Parameters:
+  ///   - node: The statement.
+  ///   - options: Masking and comments (annotations are printed on their own line before it).
+  ///   - lead: Bytes at the start of every line.
+  ///   - indent: Spaces after `lead` for the statement itself; nested lines add 4 a level.
+  /// - Returns: UTF-8 lines.
+  public func renderCurly(statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    appendCurly(&out, reversedStatements: [node.raw], options, lead: lead, indent: indent)
+    return out
+  }
+
+  /// Iterative pre-order walk from the given statements (last first); `closing` entries emit the
+  /// `}` of a block.
+  func appendCurly(_ out: inout [UInt8], reversedStatements: [Int32], _ options: RenderOptions, lead: [UInt8], indent base: Int) {
+    var stack: [(node: Int32, depth: Int, closing: Bool)] = reversedStatements.map { ($0, 0, false) }
+    func indent(_ out: inout [UInt8], _ depth: Int) {
+      out.append(contentsOf: lead)
+      out.append(contentsOf: repeatElement(0x20, count: base + depth * 4))
     }
     while let (id, depth, closing) = stack.popLast() {
       let node = NodeID(id)
@@ -38,7 +71,7 @@ extension ConfigTree {
       let e = extra(node)
       if closing {
         if options.comments, let e {
-          for t in e.closing { line(&out, depth + 1, t.text) }
+          for t in e.closing { line(&out, lead, base + (depth + 1) * 4, t.text) }
         }
         indent(&out, depth)
         out.append(UInt8(ascii: "}"))
@@ -48,7 +81,7 @@ extension ConfigTree {
         continue
       }
       if options.comments, let e {
-        for t in e.leading { line(&out, depth, t.text) }
+        for t in e.leading { line(&out, lead, base + depth * 4, t.text) }
       }
       indent(&out, depth)
       appendStatement(&out, node, options)
@@ -71,12 +104,13 @@ extension ConfigTree {
         out.append(0x0A)
       }
     }
-    if options.comments, let e = extra(ConfigTree.root) {
-      for t in e.closing { line(&out, 0, t.text) }
-    }
-    // A first word that starts with U+FEFF would be read back as a byte-order mark: print one.
-    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-    if out.starts(with: bom) { out.insert(contentsOf: bom, at: 0) }
+  }
+
+  /// A statement's words and `[ ]` values as one line shows them (no `;` or `{`), secrets masked
+  /// as asked; with `prefixes`, its `inactive:`/`protect:` tags first.
+  public func statementText(_ node: NodeID, _ options: RenderOptions = RenderOptions(), prefixes: Bool = false) -> [UInt8] {
+    var out: [UInt8] = []
+    appendStatement(&out, node, options, prefixes: prefixes)
     return out
   }
 
@@ -115,12 +149,9 @@ extension ConfigTree {
     }
   }
 
-  private func indent(_ out: inout [UInt8], _ depth: Int) {
-    out.append(contentsOf: repeatElement(0x20, count: depth * 4))
-  }
-
-  private func line(_ out: inout [UInt8], _ depth: Int, _ text: String) {
-    indent(&out, depth)
+  private func line(_ out: inout [UInt8], _ lead: [UInt8], _ spaces: Int, _ text: String) {
+    out.append(contentsOf: lead)
+    out.append(contentsOf: repeatElement(0x20, count: spaces))
     out.append(contentsOf: text.utf8)
     out.append(0x0A)
   }

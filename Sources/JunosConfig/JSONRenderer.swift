@@ -148,3 +148,14 @@ enum JSON {
     out.append(UInt8(ascii: "\""))
   }
 }
+
+/// JSON string encoding for other modules' renderers.
+public enum JSONText {
+  /// Appends `s` as a JSON string literal (quotes and escapes included).
+  public static func append(_ s: String, into out: inout [UInt8]) { JSON.string(s, into: &out) }
+
+  /// Appends UTF-8 bytes as a JSON string literal (invalid UTF-8 is replaced).
+  public static func append(bytes: [UInt8], into out: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { JSON.bytes($0, into: &out) }
+  }
+}

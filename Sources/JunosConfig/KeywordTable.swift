@@ -243,6 +243,9 @@ public struct KeywordTable: Sendable, Hashable {
 
   /// Keywords are lower-case words with digits and hyphens (`802.3ad` and `inet6` included);
   /// names such as `xe-0/0/0`, `GR-CORE` or `10.0.0.1` are not.
+  /// Whether a word looks like a Junos keyword rather than a name or value.
+  public static func isKeyword(_ s: String) -> Bool { looksLikeKeyword(s) }
+
   static func looksLikeKeyword(_ s: String) -> Bool {
     guard let f = s.utf8.first, f >= UInt8(ascii: "a") && f <= UInt8(ascii: "z") else { return false }
     return s.utf8.allSatisfy {

@@ -212,7 +212,7 @@ struct SetParser {
       if t.utf8.count >= 2, t.utf8.first == UInt8(ascii: "\""), t.utf8.last == UInt8(ascii: "\"") {
         t = String(decoding: t.utf8.dropFirst().dropLast(), as: UTF8.self)
       }
-      tree.setAnnotation(t, of: node)
+      tree.setAnnotation(t.isEmpty ? nil : t, of: node)
     case .insert:
       guard
         let k = args.lastIndex(where: {

@@ -11,23 +11,68 @@ extension ConfigTree {
   public func renderSet(_ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(storage.count * 2)
-    // Path of the current statement as rendered bytes, kept incrementally: pathEnds[d] is the
-    // length of `path` once the statement at depth d has been added.
-    var path: [UInt8] = []
-    var pathEnds: [Int] = []
-    var annotateLines: [UInt8] = []
-    var stack: [(node: Int32, depth: Int, closing: Bool)] = []
+    var firsts: [Int32] = []
     var c = nodes[0].lastChild
     while c >= 0 {
-      stack.append((c, 0, false))
+      firsts.append(c)
       c = nodes[Int(c)].prev
     }
+    appendSet(&out, reversedStatements: firsts, prefix: [], options, keywords: keywords)
+    return out
+  }
+
+  /// The `set` commands that create one statement and everything under it, below its parent's
+  /// path (see ``setPath(of:_:)``).
+  public func renderSet(statement node: NodeID, _ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
+    var out: [UInt8] = []
+    let prefix = parent(of: node).map { setPath(of: $0, options) } ?? []
+    appendSet(&out, reversedStatements: [node.raw], prefix: prefix, options, keywords: keywords)
+    return out
+  }
+
+  /// The words of a statement and its ancestors as a `set` line spells them (no command word):
+  /// `interfaces xe-0/0/0 unit 0`. Empty for the root.
+  public func setPath(of node: NodeID, _ options: RenderOptions = RenderOptions()) -> [UInt8] {
+    var chain: [NodeID] = []
+    var n: NodeID? = node
+    while let c = n, c != ConfigTree.root {
+      chain.append(c)
+      n = parent(of: c)
+    }
+    var out: [UInt8] = []
+    for c in chain.reversed() where wordCount(of: c) > 0 {
+      if !out.isEmpty { out.append(0x20) }
+      appendStatement(&out, c, options, prefixes: false)
+    }
+    return out
+  }
+
+  /// The path `delete`, `deactivate`, `annotate` and `insert` use to name a statement: its
+  /// parent's path and its identifying words (`… description`, not the description itself).
+  public func setIdentity(of node: NodeID, _ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
+    var out = parent(of: node).map { setPath(of: $0, options) } ?? []
+    var tmp: [UInt8] = []
+    appendStatement(&tmp, node, options, prefixes: false)
+    if !out.isEmpty && !tmp.isEmpty { out.append(0x20) }
+    out.append(contentsOf: firstWords(tmp, keywords.identityWordCount(of: node, in: self)))
+    return out
+  }
+
+  func appendSet(
+    _ out: inout [UInt8], reversedStatements: [Int32], prefix: [UInt8], _ options: RenderOptions, keywords: KeywordTable
+  ) {
+    // Path of the current statement as rendered bytes, kept incrementally: pathEnds[d] is the
+    // length of `path` once the statement at depth d has been added.
+    var path: [UInt8] = prefix
+    var pathEnds: [Int] = []
+    var annotateLines: [UInt8] = []
+    var stack: [(node: Int32, depth: Int, closing: Bool)] = reversedStatements.map { ($0, 0, false) }
     while let (id, depth, closing) = stack.popLast() {
       let node = NodeID(id)
       let r = nodes[Int(id)]
       if closing {
         // After the object's set lines: deactivate / protect.
-        let base = depth == 0 ? 0 : pathEnds[depth - 1]
+        let base = depth == 0 ? prefix.count : pathEnds[depth - 1]
         if r.flags.contains(.inactive) || r.flags.contains(.protect) {
           let idc = keywords.identityWordCount(of: node, in: self)
           var ident: [UInt8] = Array(path[..<base])
@@ -49,7 +94,7 @@ extension ConfigTree {
         continue
       }
       pathEnds.removeSubrange(min(depth, pathEnds.count)...)
-      let base = depth == 0 ? 0 : pathEnds[depth - 1]
+      let base = depth == 0 ? prefix.count : pathEnds[depth - 1]
       path.removeSubrange(base...)
       if base > 0 && r.wordCount > 0 { path.append(0x20) }
       if r.listCount >= 0 {
@@ -118,7 +163,6 @@ extension ConfigTree {
       }
     }
     out.append(contentsOf: annotateLines)
-    return out
   }
 
   /// The first `count` space-separated words of rendered statement text (quoted words with

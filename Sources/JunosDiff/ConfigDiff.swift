@@ -1,0 +1,415 @@
+public import JunosConfig
+
+/// What decides how two configurations are matched.
+public struct DiffOptions: Sendable {
+  /// Decides which words identify a statement among its siblings (`host-name` for
+  /// `host-name r1;`, `route 10.0.0.0/8` for a static-route oneliner).
+  public var keywords: KeywordTable
+  /// Keywords whose statements form ordered lists: moving one of them is a change (shown with
+  /// `!`, or `insert` in set form). Elsewhere Junos orders statements itself, so order does not
+  /// count.
+  public var orderedKeywords: Set<String>
+
+  /// The lists Junos evaluates in order: policy and firewall-filter terms, security policies,
+  /// NAT rules and rule-sets.
+  public static let standardOrderedKeywords: Set<String> = ["term", "policy", "rule", "rule-set"]
+
+  /// Creates options with the built-in keyword table and ordered lists.
+  public init(keywords: KeywordTable = .standard, orderedKeywords: Set<String> = DiffOptions.standardOrderedKeywords) {
+    self.keywords = keywords
+    self.orderedKeywords = orderedKeywords
+  }
+}
+
+/// The hierarchical difference between two configurations, in the shape Junos prints it: groups
+/// of changes under one parent statement (one `[edit …]` banner each), in document order.
+///
+/// `## Last commit` / `## Last changed` headers and `#` comments are not configuration and do not
+/// count; annotations (`/* … */`) do.
+public struct ConfigDiff: Sendable {
+  /// The configuration the changes apply to.
+  public let old: ConfigTree
+  /// The configuration they produce.
+  public let new: ConfigTree
+  /// The options the configurations were matched with.
+  public let options: DiffOptions
+  /// The groups of changes, in document order. The same parent can head several groups when a
+  /// change inside one of its children comes between them (Junos repeats the banner then).
+  public internal(set) var groups: [Group]
+
+  /// Changes under one parent statement.
+  public struct Group: Sendable, Hashable {
+    /// The parent in ``ConfigDiff/old`` (the root for `[edit]`).
+    public var oldParent: NodeID
+    /// The same parent in ``ConfigDiff/new``.
+    public var newParent: NodeID
+    /// The changes, in the order they are printed.
+    public var items: [Item]
+  }
+
+  /// One change (or one line of context) under a group's parent.
+  public enum Item: Sendable, Hashable {
+    /// An unchanged statement shown as `stmt { ... }` to say where the next insertion goes.
+    case context(new: NodeID)
+    /// A statement (and its subtree) only in the new configuration.
+    case added(new: NodeID)
+    /// A statement (and its subtree) only in the old configuration.
+    case deleted(old: NodeID)
+    /// The same statement with another value (`host-name a` → `host-name b`), or a leaf that
+    /// became a block or the reverse: shown as `-` old then `+` new.
+    case changed(old: NodeID, new: NodeID)
+    /// An entry of an ordered list (a term, a policy) now after the statement before it.
+    case moved(old: NodeID, new: NodeID)
+    /// `inactive:` or `protect:` set or cleared.
+    case flags(old: NodeID, new: NodeID)
+    /// The annotation (`/* … */`) added, changed or removed.
+    case annotation(old: NodeID, new: NodeID)
+  }
+
+  /// Whether the configurations are the same.
+  public var isEmpty: Bool { groups.isEmpty }
+
+  /// Counts of each kind of change (context lines excluded).
+  public var counts: [String: Int] {
+    var c: [String: Int] = [:]
+    for g in groups {
+      for item in g.items {
+        switch item {
+        case .context: continue
+        case .added: c["added", default: 0] += 1
+        case .deleted: c["deleted", default: 0] += 1
+        case .changed: c["changed", default: 0] += 1
+        case .moved: c["moved", default: 0] += 1
+        case .flags: c["flags", default: 0] += 1
+        case .annotation: c["annotation", default: 0] += 1
+        }
+      }
+    }
+    return c
+  }
+
+  /// Compares two configurations.
+  ///
+  /// Statements are matched among their siblings by identity (their keyword and keys, see
+  /// ``DiffOptions/keywords``); subtrees with equal digests are skipped without being looked at,
+  /// so the cost is linear in the size of the inputs and small where they agree.
+  public init(from old: ConfigTree, to new: ConfigTree, options: DiffOptions = DiffOptions()) {
+    self.old = old
+    self.new = new
+    self.options = options
+    var engine = DiffEngine(old: old, new: new, options: options)
+    self.groups = engine.run()
+  }
+}
+
+/// Where the next insertion under a parent would go when the changes are applied in order (see
+/// `ChangeApplier`): the renderer prints a context line when this is not where it must go.
+enum Cursor: Equatable {
+  /// Start of a group: placement by default rules.
+  case unset
+  /// At the start of the parent.
+  case front
+  /// After this statement (of the new tree).
+  case after(NodeID)
+  /// Not predictable: print context.
+  case unknown
+}
+
+struct DiffEngine {
+  let old: ConfigTree
+  let new: ConfigTree
+  let options: DiffOptions
+  let oldDigest: [UInt64]
+  let newDigest: [UInt64]
+  var groups: [ConfigDiff.Group] = []
+
+  init(old: ConfigTree, new: ConfigTree, options: DiffOptions) {
+    self.old = old
+    self.new = new
+    self.options = options
+    self.oldDigest = old.subtreeDigests()
+    self.newDigest = new.subtreeDigests()
+  }
+
+  /// The planned changes under one parent, with markers where changes inside a child come.
+  enum Event {
+    case item(ConfigDiff.Item)
+    case descend(old: NodeID, new: NodeID)
+  }
+
+  struct Frame {
+    var oldParent: NodeID
+    var newParent: NodeID
+    var events: [Event]
+    var next = 0
+  }
+
+  mutating func run() -> [ConfigDiff.Group] {
+    guard oldDigest[0] != newDigest[0] else { return [] }
+    var stack = [Frame(oldParent: ConfigTree.root, newParent: ConfigTree.root, events: events(ConfigTree.root, ConfigTree.root))]
+    var current: [ConfigDiff.Item] = []
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      if stack[top].next == stack[top].events.count {
+        flush(&current, stack[top])
+        stack.removeLast()
+        continue
+      }
+      let e = stack[top].events[stack[top].next]
+      stack[top].next += 1
+      switch e {
+      case .item(let item):
+        current.append(item)
+      case .descend(let o, let n):
+        flush(&current, stack[top])
+        stack.append(Frame(oldParent: o, newParent: n, events: events(o, n)))
+      }
+    }
+    return groups
+  }
+
+  mutating func flush(_ items: inout [ConfigDiff.Item], _ frame: Frame) {
+    guard !items.isEmpty else { return }
+    groups.append(ConfigDiff.Group(oldParent: frame.oldParent, newParent: frame.newParent, items: items))
+    items.removeAll()
+  }
+
+  // MARK: matching children
+
+  /// How many leading words identify `node` among its siblings: all of a block's or list's
+  /// words, the keyword and keys of a keyed leaf, the keyword of a value leaf.
+  static func identityCount(_ tree: ConfigTree, _ node: NodeID, keywords: KeywordTable) -> Int {
+    var cache: [String: KeywordTable.Entry?] = [:]
+    return identityCount(tree, node, context: tree.keywordContext(of: node), keywords: keywords, cache: &cache)
+  }
+
+  func identityCount(_ tree: ConfigTree, _ node: NodeID, context: [String], cache: inout [String: KeywordTable.Entry?]) -> Int {
+    Self.identityCount(tree, node, context: context, keywords: options.keywords, cache: &cache)
+  }
+
+  static func identityCount(
+    _ tree: ConfigTree, _ node: NodeID, context: [String], keywords: KeywordTable, cache: inout [String: KeywordTable.Entry?]
+  ) -> Int {
+    let n = tree.wordCount(of: node)
+    guard n > 1, !tree.isBlock(node), tree.listValues(of: node) == nil else { return n }
+    let w = tree.word(0, of: node)
+    let e: KeywordTable.Entry?
+    if let cached = cache[w] {
+      e = cached
+    } else {
+      e = keywords.entry(w, context: context)
+      cache[w] = e
+    }
+    guard let e else { return n }
+    switch e.kind {
+    case .keyed: return min(n, 1 + e.keys)
+    case .value, .list, .flat, .container, .named: return 1
+    }
+  }
+
+  static func hashWords(_ tree: ConfigTree, _ node: NodeID, _ count: Int) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for i in 0..<count {
+      for b in tree.wordBytes(i, of: node) { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+      h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
+    }
+    return h
+  }
+
+  static func sameWords(_ a: ConfigTree, _ x: NodeID, _ b: ConfigTree, _ y: NodeID, _ count: Int) -> Bool {
+    for i in 0..<count where !a.wordBytes(i, of: x).elementsEqual(b.wordBytes(i, of: y)) { return false }
+    return true
+  }
+
+  /// Whether two matched statements differ in their own line (words or `[ ]` values), not below.
+  func lineDiffers(_ o: NodeID, _ n: NodeID) -> Bool {
+    let wc = old.wordCount(of: o)
+    if wc != new.wordCount(of: n) || old.isBlock(o) != new.isBlock(n) { return true }
+    if !Self.sameWords(old, o, new, n, wc) { return true }
+    return old.listValues(of: o) != new.listValues(of: n)
+  }
+
+  static let flagMask: StatementFlags = [.inactive, .protect]
+
+  /// The events under a pair of parents whose subtrees differ.
+  func events(_ op: NodeID, _ np: NodeID) -> [Event] {
+    let oc = Array(old.children(of: op))
+    let nc = Array(new.children(of: np))
+    var context: [String] = []
+    if let f = oc.first ?? nil { context = old.keywordContext(of: f) } else if let f = nc.first { context = new.keywordContext(of: f) }
+    var cache: [String: KeywordTable.Entry?] = [:]
+
+    // Match by identity, the k-th occurrence of a key with the k-th.
+    var oldByKey: [UInt64: [Int]] = [:]
+    oldByKey.reserveCapacity(oc.count)
+    var oldIdc = [Int](repeating: 0, count: oc.count)
+    for (i, c) in oc.enumerated() {
+      let k = identityCount(old, c, context: context, cache: &cache)
+      oldIdc[i] = k
+      oldByKey[Self.hashWords(old, c, k), default: []].append(i)
+    }
+    var taken: [UInt64: Int] = [:]
+    var matchOfNew = [Int](repeating: -1, count: nc.count)
+    var matchOfOld = [Int](repeating: -1, count: oc.count)
+    for (j, c) in nc.enumerated() {
+      let k = identityCount(new, c, context: context, cache: &cache)
+      let h = Self.hashWords(new, c, k)
+      guard let list = oldByKey[h] else { continue }
+      var t = taken[h, default: 0]
+      while t < list.count {
+        let i = list[t]
+        t += 1
+        if oldIdc[i] == k && Self.sameWords(old, oc[i], new, c, k) {
+          matchOfNew[j] = i
+          matchOfOld[i] = j
+          break
+        }
+      }
+      taken[h] = t
+    }
+
+    // Ordered-list entries out of order are moves; the longest increasing run stays put.
+    var moved = [Bool](repeating: false, count: nc.count)
+    var orderedNew: [Int] = []
+    for j in 0..<nc.count where matchOfNew[j] >= 0 && isOrdered(new, nc[j]) { orderedNew.append(j) }
+    if orderedNew.count > 1 {
+      let keep = Set(longestIncreasing(orderedNew.map { matchOfNew[$0] }).map { orderedNew[$0] })
+      for j in orderedNew where !keep.contains(j) { moved[j] = true }
+    }
+
+    // The old index of the next matched statement that stays put, from each new position.
+    var nextAnchor = [Int](repeating: oc.count, count: nc.count + 1)
+    if !nc.isEmpty {
+      for j in stride(from: nc.count - 1, through: 0, by: -1) {
+        nextAnchor[j] = matchOfNew[j] >= 0 && !moved[j] ? matchOfNew[j] : nextAnchor[j + 1]
+      }
+    }
+
+    var out: [Event] = []
+    var deletedUpTo = 0
+    var emittedMoved = Set<Int>()  // old indices of moved statements already printed
+    var cursor = Cursor.unset
+
+    func deleteBefore(_ limit: Int) {
+      while deletedUpTo < min(limit, oc.count) {
+        let i = deletedUpTo
+        deletedUpTo += 1
+        guard matchOfOld[i] < 0 else { continue }
+        out.append(.item(.deleted(old: oc[i])))
+        // Where an insertion right after this deletion lands: after the nearest earlier
+        // statement still there.
+        cursor = .front
+        var k = i - 1
+        while k >= 0 {
+          if matchOfOld[k] >= 0 {
+            let j = matchOfOld[k]
+            if !moved[j] {
+              cursor = .after(nc[j])
+              break
+            }
+            if !emittedMoved.contains(k) {
+              cursor = .unknown
+              break
+            }
+          }
+          k -= 1
+        }
+      }
+    }
+
+    /// Whether `j` needs a context line: its predecessor is not where the cursor is, and
+    /// either order counts for it or Junos would show its neighbour in the same list.
+    func placeWithContext(_ j: Int) {
+      let pred = j > 0 ? nc[j - 1] : nil
+      let ordered = isOrdered(new, nc[j])
+      let want: Cursor = pred.map { .after($0) } ?? .front
+      if cursor == want || (cursor == .unset && want == .front) { return }
+      guard let pred else { return }  // a first entry: default placement puts it first
+      if ordered || (new.wordCount(of: pred) > 0 && new.wordCount(of: nc[j]) > 0 && new.word(0, of: pred) == new.word(0, of: nc[j])) {
+        out.append(.item(.context(new: pred)))
+      }
+    }
+
+    for j in 0..<nc.count {
+      let n = nc[j]
+      let i = matchOfNew[j]
+      // A new first statement comes before any deletion, so that it lands first.
+      if i < 0 {
+        if j > 0 { deleteBefore(nextAnchor[j]) }
+        placeWithContext(j)
+        out.append(.item(.added(new: n)))
+        cursor = .after(n)
+        continue
+      }
+      let o = oc[i]
+      if moved[j] {
+        if j > 0 { deleteBefore(nextAnchor[j]) }
+        placeWithContext(j)
+        out.append(.item(.moved(old: o, new: n)))
+        emittedMoved.insert(i)
+        cursor = .after(n)
+      } else {
+        deleteBefore(i)
+        deletedUpTo = max(deletedUpTo, i + 1)
+      }
+      if oldDigest[o.index] == newDigest[n.index] { continue }
+      if lineDiffers(o, n) {
+        out.append(.item(.changed(old: o, new: n)))
+        cursor = .after(n)
+        continue
+      }
+      if old.flags(of: o).intersection(Self.flagMask) != new.flags(of: n).intersection(Self.flagMask) {
+        out.append(.item(.flags(old: o, new: n)))
+        cursor = .after(n)
+      }
+      if old.annotation(of: o) != new.annotation(of: n) {
+        out.append(.item(.annotation(old: o, new: n)))
+        cursor = .after(n)
+      }
+      if childrenDiffer(o, n) {
+        out.append(.descend(old: o, new: n))
+        cursor = .unset
+      }
+    }
+    deleteBefore(oc.count)
+    return out
+  }
+
+  func childrenDiffer(_ o: NodeID, _ n: NodeID) -> Bool {
+    var a = old.firstChild(of: o)
+    var b = new.firstChild(of: n)
+    while let x = a, let y = b {
+      if oldDigest[x.index] != newDigest[y.index] { return true }
+      a = old.nextSibling(of: x)
+      b = new.nextSibling(of: y)
+    }
+    return a != nil || b != nil
+  }
+
+  func isOrdered(_ tree: ConfigTree, _ node: NodeID) -> Bool {
+    tree.wordCount(of: node) > 1 && options.orderedKeywords.contains(tree.word(0, of: node))
+  }
+}
+
+/// Indices of one longest strictly increasing subsequence of `values` (patience sorting).
+func longestIncreasing(_ values: [Int]) -> [Int] {
+  var tails: [Int] = []  // index into values of the smallest tail of each length
+  var prev = [Int](repeating: -1, count: values.count)
+  for (i, v) in values.enumerated() {
+    var lo = 0
+    var hi = tails.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+    }
+    if lo > 0 { prev[i] = tails[lo - 1] }
+    if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+  }
+  var out: [Int] = []
+  var k = tails.last ?? -1
+  while k >= 0 {
+    out.append(k)
+    k = prev[k]
+  }
+  return out.reversed()
+}

@@ -1,0 +1,100 @@
+public import JunosConfig
+
+extension ConfigDiff {
+  /// Renders the difference as the commands that turn the old configuration into the new one:
+  /// `delete`, `set`, `activate`/`deactivate`, `protect`/`unprotect`, `annotate`, and
+  /// `insert … before|after …` for ordered-list entries (terms, policies) that moved or were
+  /// added elsewhere than at the end. A changed value is `delete` then `set` (so that list
+  /// values are replaced, not merged). Loading the commands over the old configuration (with
+  /// `junoscope apply`) gives the new one.
+  ///
+  /// - Parameter options: Masking (secrets are masked unless `showSecrets`).
+  /// - Returns: UTF-8 text, one command per line; empty when the configurations are the same.
+  public func renderSet(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
+    var placed = Set<NodeID>()  // new statements added or moved: not anchors for `insert`
+    for g in groups {
+      for item in g.items {
+        switch item {
+        case .added(let n), .moved(_, let n), .changed(_, let n): placed.insert(n)
+        default: continue
+        }
+      }
+    }
+    let keywords = self.options.keywords
+    var out: [UInt8] = []
+    for g in groups {
+      for item in g.items {
+        switch item {
+        case .context:
+          continue
+        case .added(let n):
+          out.append(contentsOf: new.renderSet(statement: n, options, keywords: keywords))
+          insert(&out, n, placed, options)
+        case .deleted(let o):
+          delete(&out, o, options)
+        case .changed(let o, let n):
+          delete(&out, o, options)
+          out.append(contentsOf: new.renderSet(statement: n, options, keywords: keywords))
+          insert(&out, n, placed, options)
+        case .moved(_, let n):
+          insert(&out, n, placed, options)
+        case .flags(let o, let n):
+          let was = old.flags(of: o)
+          let now = new.flags(of: n)
+          if was.contains(.inactive) != now.contains(.inactive) {
+            command(&out, now.contains(.inactive) ? "deactivate" : "activate", new.setIdentity(of: n, options, keywords: keywords))
+          }
+          if was.contains(.protect) != now.contains(.protect) {
+            command(&out, now.contains(.protect) ? "protect" : "unprotect", new.setIdentity(of: n, options, keywords: keywords))
+          }
+        case .annotation(_, let n):
+          var line = new.setIdentity(of: n, options, keywords: keywords)
+          line.append(contentsOf: " \"".utf8)
+          line.append(contentsOf: (new.annotation(of: n) ?? "").utf8)
+          line.append(UInt8(ascii: "\""))
+          command(&out, "annotate", line)
+        }
+      }
+    }
+    return out
+  }
+
+  func command(_ out: inout [UInt8], _ verb: String, _ rest: [UInt8]) {
+    out.append(contentsOf: verb.utf8)
+    out.append(0x20)
+    out.append(contentsOf: rest)
+    out.append(0x0A)
+  }
+
+  /// `delete` naming the statement by its identity (`… host-name`), or by all its words when a
+  /// sibling shares that identity (two `virtual-address` values).
+  func delete(_ out: inout [UInt8], _ o: NodeID, _ options: RenderOptions) {
+    var path = old.setIdentity(of: o, options, keywords: self.options.keywords)
+    let idc = self.options.keywords.identityWordCount(of: o, in: old)
+    if idc < old.wordCount(of: o), let p = old.parent(of: o) {
+      let head = Array(old.words(of: o).prefix(idc))
+      let shared = old.children(of: p).contains { $0 != o && Array(old.words(of: $0).prefix(idc)) == head }
+      if shared {
+        path = old.parent(of: o).map { old.setPath(of: $0, options) } ?? []
+        if !path.isEmpty { path.append(0x20) }
+        path.append(contentsOf: old.statementText(o, options))
+      }
+    }
+    command(&out, "delete", path)
+  }
+
+  /// `insert` for an ordered-list entry: after the statement before it, or, for a new first
+  /// entry, before the first entry that stays where it was.
+  func insert(_ out: inout [UInt8], _ n: NodeID, _ placed: Set<NodeID>, _ options: RenderOptions) {
+    guard new.wordCount(of: n) > 1, self.options.orderedKeywords.contains(new.word(0, of: n)) else { return }
+    let ident = new.setIdentity(of: n, options, keywords: self.options.keywords)
+    if let p = new.previousSibling(of: n) {
+      command(&out, "insert", ident + Array(" after ".utf8) + new.statementText(p, options))
+      return
+    }
+    var s = new.nextSibling(of: n)
+    while let x = s, placed.contains(x) { s = new.nextSibling(of: x) }
+    guard let anchor = s else { return }
+    command(&out, "insert", ident + Array(" before ".utf8) + new.statementText(anchor, options))
+  }
+}
