@@ -1,5 +1,5 @@
 /// Lines of captured terminal text that are not configuration.
-enum CaptureArtefact: Equatable {
+public enum CaptureArtefact: Equatable, Sendable {
   /// `user@host>` or `user@host#`, possibly followed by the command typed.
   case prompt
   /// `{master:0}`, `{backup}`, optionally followed by `[edit …]` and a prompt.
@@ -17,7 +17,7 @@ enum CaptureArtefact: Equatable {
   ///
   /// - Parameter topLevel: Whether the parser is outside any block; an echoed command is only
   ///   recognised there.
-  static func classify(_ b: [UInt8], from: Int, to: Int, topLevel: Bool) -> CaptureArtefact? {
+  public static func classify(_ b: [UInt8], from: Int, to: Int, topLevel: Bool) -> CaptureArtefact? {
     b.withUnsafeBufferPointer { classify($0, from: from, to: to, topLevel: topLevel) }
   }
 

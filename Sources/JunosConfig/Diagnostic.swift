@@ -60,6 +60,14 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case incompleteSetCommand
   /// A `deactivate`/`delete`/`insert`/... naming a statement that does not exist.
   case unknownPath
+  /// Compare text: a `+`/`-`/`!` line with no `[edit …]` banner above it.
+  case missingBanner
+  /// Compare text: a line inside a diff that is none of banner, marker line or context line
+  /// (an edited or garbled capture).
+  case unexpectedLine
+  /// Applying changes: a banner, context line or deleted statement that the base configuration
+  /// does not have, or an added statement it already has.
+  case contextMismatch
   /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
 

@@ -54,6 +54,28 @@ struct SetParser {
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
 
+  static func load(_ file: SourceFile, onto base: ConfigTree, keywords: KeywordTable) -> ParseResult {
+    // The commands' bytes come first in the storage, so that their tokens' ranges stay valid;
+    // the base's words move up.
+    var tree = base
+    let off = Int32(file.bytes.count)
+    tree.storage = file.bytes + base.storage
+    for k in tree.words.indices {
+      tree.words[k].start += off
+      tree.words[k].end += off
+    }
+    for k in tree.nodes.indices {
+      tree.nodes[k].sourceStart = 0
+      tree.nodes[k].sourceEnd = 0
+    }
+    var p = SetParser(file: file, keywords: keywords, tree: tree)
+    p.index.reserveCapacity(tree.nodes.count + file.lineStarts.count + 16)
+    p.sawStatement = true
+    for node in tree.allStatements() { p.register(node.raw) }
+    p.run()
+    return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
+  }
+
   mutating func run() {
     let b = file.bytes
     let lines = file.lineStarts

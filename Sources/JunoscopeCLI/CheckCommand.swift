@@ -1,14 +1,17 @@
 import ArgumentKit
 import JunosConfig
+import JunosDiff
 
 /// `junoscope check FILE…`: diagnostics only.
 enum CheckCommand: JunoscopeCommand {
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Check configurations for syntax errors and truncated captures.",
+    abstract: "Check configurations and captured compare text for syntax errors and truncated captures.",
     discussion: """
       Prints one 'file:line:col: error: message' line per problem (columns are UTF-8 byte columns)
-      on standard error, and one summary line per file on standard output.
+      on standard error, and one summary line per file on standard output. Compare text ('show | compare'
+      output: '[edit …]' banners and '+'/'-'/'!' lines) is recognised and checked as a diff: a complete
+      diff, or a truncated or garbled one with the line and column where it breaks.
       Exit status: 0 when every input is clean, 2 when any has an error.
       """,
     arguments: [
@@ -23,6 +26,14 @@ enum CheckCommand: JunoscopeCommand {
     let keywords = try CommonOptions.keywordTable(inv, io: io)
     var status = ExitStatus.success
     for path in inv.positionals("file") {
+      if inv.option("syntax") == nil {
+        let input = try io.read(path)
+        let file = SourceFile(path: input.path, bytes: input.bytes)
+        if CompareText.looksLikeCompare(file) {
+          if !checkCompare(file, quiet: inv.flag("quiet"), console: console) { status = ExitStatus.invalidInput }
+          continue
+        }
+      }
       let (file, result) = try CommonOptions.parse(path, inv, io: io, keywords: keywords)
       CommonOptions.report(result.diagnostics, console: console)
       let errors = result.diagnostics.filter { $0.severity == .error }.count
@@ -38,5 +49,29 @@ enum CheckCommand: JunoscopeCommand {
       console.print(summary)
     }
     return status
+  }
+
+  /// Checks compare text; returns whether it is clean.
+  static func checkCompare(_ file: SourceFile, quiet: Bool, console: Console) -> Bool {
+    let text = CompareText.parse(file)
+    CommonOptions.report(text.diagnostics, console: console)
+    let errors = text.diagnostics.filter { $0.severity == .error }.count
+    guard !quiet else { return errors == 0 }
+    let changes = text.hunks.reduce(0) { n, h in
+      n + h.entries.filter { if case .context = $0 { return false } else { return true } }.count
+    }
+    var summary =
+      "\(file.path): compare text, \(text.hunks.count) [edit] banner\(text.hunks.count == 1 ? "" : "s"), \(changes) change\(changes == 1 ? "" : "s")"
+    if errors > 0 {
+      let truncated = text.diagnostics.contains {
+        $0.id == DiagnosticID.truncatedCapture.rawValue || $0.id == DiagnosticID.missingBanner.rawValue
+      }
+      summary += ", \(errors) error\(errors == 1 ? "" : "s") (\(truncated ? "truncated" : "garbled") diff)"
+    } else {
+      summary += ", complete"
+    }
+    if text.skippedLines > 0 { summary += " (\(text.skippedLines) capture line\(text.skippedLines == 1 ? "" : "s") skipped)" }
+    console.print(summary)
+    return errors == 0
   }
 }

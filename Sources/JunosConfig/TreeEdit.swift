@@ -1,0 +1,75 @@
+extension ConfigTree {
+  /// Copies a statement of `other`, with everything under it (words, lists, flags, comments), as
+  /// the last child of `parent`.
+  ///
+  /// - Returns: The copy.
+  @discardableResult
+  public mutating func graft(_ node: NodeID, of other: ConfigTree, under parent: NodeID) -> NodeID {
+    var top = NodeID(-1)
+    var stack: [(Int32, Int32)] = [(node.raw, parent.raw)]
+    while let (src, dst) = stack.popLast() {
+      let r = other.nodes[Int(src)]
+      let refs = (0..<Int(r.wordCount)).map { storeWord(other.wordBytes($0, of: NodeID(src))) }
+      let list: [WordRef]? =
+        r.listCount < 0
+        ? nil
+        : (0..<Int(r.listCount)).map { k in
+          let w = other.words[Int(r.wordStart + r.wordCount) + k]
+          return storeWord(other.storage[Int(w.start)..<Int(w.end)])
+        }
+      let copy = appendNode(wordRefs: refs, listRefs: list, parent: dst, flags: r.flags, source: 0..<0)
+      if let e = other.extra(NodeID(src)) { setExtras(e, of: copy) }
+      if top.raw < 0 { top = copy }
+      var c = r.lastChild
+      while c >= 0 {
+        stack.append((c, copy.raw))
+        c = other.nodes[Int(c)].prev
+      }
+    }
+    return top
+  }
+
+  /// Whether a statement of this tree and one of `other` are the same configuration: words,
+  /// `[ ]` values, `inactive:`/`protect:` tags, annotations and children in order (`#` comments
+  /// and layout do not count).
+  public func sameConfiguration(_ node: NodeID, as otherNode: NodeID, in other: ConfigTree) -> Bool {
+    let mask: StatementFlags = [.block, .inactive, .protect]
+    var stack: [(Int32, Int32)] = [(node.raw, otherNode.raw)]
+    while let (x, y) = stack.popLast() {
+      let rx = nodes[Int(x)]
+      let ry = other.nodes[Int(y)]
+      guard rx.wordCount == ry.wordCount, rx.listCount == ry.listCount, rx.flags.intersection(mask) == ry.flags.intersection(mask)
+      else { return false }
+      for i in 0..<Int(rx.wordCount + max(rx.listCount, 0)) {
+        let wa = words[Int(rx.wordStart) + i]
+        let wb = other.words[Int(ry.wordStart) + i]
+        if !storage[Int(wa.start)..<Int(wa.end)].elementsEqual(other.storage[Int(wb.start)..<Int(wb.end)]) { return false }
+      }
+      if annotation(of: NodeID(x)) != other.annotation(of: NodeID(y)) { return false }
+      var cx = rx.firstChild
+      var cy = ry.firstChild
+      while cx >= 0 && cy >= 0 {
+        stack.append((cx, cy))
+        cx = nodes[Int(cx)].next
+        cy = other.nodes[Int(cy)].next
+      }
+      if cx >= 0 || cy >= 0 { return false }
+    }
+    return true
+  }
+}
+
+extension ConfigParser {
+  /// Loads `display set`-style commands (`set`, `delete`, `activate`, `deactivate`, `insert`,
+  /// `annotate`, …) over an existing configuration, as `load set` does on the device.
+  ///
+  /// - Parameters:
+  ///   - file: The commands.
+  ///   - base: The configuration they apply to.
+  ///   - keywords: Decides where identifiers end in the commands.
+  /// - Returns: The resulting tree, with diagnostics located in `file` (a `delete` of a
+  ///   statement the base lacks is an `unknownPath` error).
+  public static func load(_ file: SourceFile, onto base: ConfigTree, keywords: KeywordTable = .standard) -> ParseResult {
+    SetParser.load(file, onto: base, keywords: keywords)
+  }
+}

@@ -1,0 +1,380 @@
+public import JunosConfig
+
+/// Captured `show | compare` text, parsed: the `[edit …]` hunks and what each line says.
+///
+/// Accepts what captures contain around and inside the diff: prompts, `{master}`, echoed
+/// commands and other command output between compares (skipped), the `[edit]` line config mode
+/// prints above a prompt, `{ ... }` context lines (also when a copy-paste lost their leading
+/// space), `!` lines, markers indented by a paste, and `> ` quoting. Statements are read by braces
+/// and `;`, never by column. A pager prompt (`---(more)---`) is reported as a truncation; a line
+/// inside a diff that is none of the above is reported as garbled.
+public struct CompareText: Sendable {
+  /// The text that was parsed.
+  public let file: SourceFile
+  /// The hunks in order; several compares in one capture follow each other.
+  public internal(set) var hunks: [Hunk] = []
+  /// Trees holding the statements of `+`/`-` lines (``Entry/added(fragment:node:range:)``
+  /// and ``Entry/deleted(fragment:node:range:)`` point into them).
+  public internal(set) var fragments: [ConfigTree] = []
+  /// Problems, located in ``file``.
+  public internal(set) var diagnostics: [Diagnostic] = []
+  /// Lines that were not part of any diff (prompts, other output).
+  public internal(set) var skippedLines = 0
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// One `[edit …]` banner and the lines under it.
+  public struct Hunk: Sendable {
+    /// The banner's words (`["interfaces", "ge-0/0/0", "unit", "0"]`); empty for `[edit]`.
+    public var path: [String]
+    /// Where the banner is.
+    public var range: Range<Int>
+    /// What the lines say, in order.
+    public var entries: [Entry]
+  }
+
+  /// A statement named on one line: `words [ list ] { ... }`.
+  public struct Stub: Sendable, Hashable {
+    /// Its words.
+    public var words: [String]
+    /// Its `[ ]` values, if it has a list.
+    public var list: [String]?
+    /// Where the line is.
+    public var range: Range<Int>
+  }
+
+  /// What one line (or one `+`/`-` statement with its subtree) of a hunk says.
+  public enum Entry: Sendable {
+    /// ` stmt { ... }`: an unchanged statement; the next insertion goes after it.
+    case context(Stub)
+    /// A `+` statement: `node` in `fragments[fragment]`.
+    case added(fragment: Int, node: NodeID, range: Range<Int>)
+    /// A `-` statement: `node` in `fragments[fragment]`.
+    case deleted(fragment: Int, node: NodeID, range: Range<Int>)
+    /// `! inactive: stmt { ... }` and the like: the tag is `inactive:`, `active:`, `protect:` or
+    /// `unprotect:`.
+    case flag(String, Stub)
+    /// `! stmt { ... }` without a tag: an ordered-list entry moved to this place.
+    case moved(Stub)
+    /// `-`/`+` comment lines above a context line: the statement's annotation changed.
+    case annotation(old: String?, new: String?, Stub)
+  }
+
+  /// Whether a file looks like compare text rather than a configuration or set commands: it
+  /// has an `[edit …]` banner followed by a `+`, `-` or `!` line.
+  public static func looksLikeCompare(_ file: SourceFile) -> Bool {
+    var sawBanner = false
+    var result = false
+    forEachLine(file, quoted: isQuoted(file)) { start, end in
+      guard start < end else { return true }
+      let b = file.bytes
+      if isBanner(b, start, end) {
+        sawBanner = true
+      } else if sawBanner, markerAt(b, start, end) != nil {
+        result = true
+        return false
+      }
+      return true
+    }
+    return result
+  }
+
+  /// Parses compare text.
+  public static func parse(_ file: SourceFile) -> CompareText {
+    var p = CompareParser(file: file)
+    p.run()
+    return p.result
+  }
+
+  // MARK: line helpers
+
+  /// Whether every non-empty line starts with `>` (text quoted in mail or Markdown).
+  static func isQuoted(_ file: SourceFile) -> Bool {
+    var any = false
+    var all = true
+    forEachLine(file, quoted: false) { s, e in
+      if s < e {
+        any = true
+        if file.bytes[s] != UInt8(ascii: ">") {
+          all = false
+          return false
+        }
+      }
+      return true
+    }
+    return any && all
+  }
+
+  /// Calls `body(start, end)` for every line, from its first non-blank byte to its end (CR
+  /// and trailing blanks dropped); stops when `body` returns false.
+  static func forEachLine(_ file: SourceFile, quoted: Bool, _ body: (Int, Int) -> Bool) {
+    let b = file.bytes
+    var i = 0
+    while i < b.count {
+      var e = i
+      while e < b.count && b[e] != 0x0A { e += 1 }
+      let next = e + 1
+      var s = i
+      while e > s && (b[e - 1] == 0x0D || b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
+      while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+      if quoted && s < e && b[s] == UInt8(ascii: ">") {
+        s += 1
+        while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+      }
+      if !body(s, e) { return }
+      i = next
+    }
+  }
+
+  static func isBanner(_ b: [UInt8], _ s: Int, _ e: Int) -> Bool {
+    guard e - s >= 6, b[e - 1] == UInt8(ascii: "]") else { return false }
+    let head = Array("[edit".utf8)
+    guard b[s..<(s + 5)].elementsEqual(head) else { return false }
+    return b[s + 5] == UInt8(ascii: "]") || b[s + 5] == 0x20
+  }
+
+  /// The marker of a `+`, `-` or `!` line (a marker followed by a blank or the line's end).
+  static func markerAt(_ b: [UInt8], _ s: Int, _ e: Int) -> UInt8? {
+    let c = b[s]
+    guard c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: "!") else { return nil }
+    guard s + 1 == e || b[s + 1] == 0x20 || b[s + 1] == 0x09 else { return nil }
+    return c
+  }
+
+  /// Whether the line ends with `{ ... }` (a context or metadata line).
+  static func endsWithStub(_ b: [UInt8], _ s: Int, _ e: Int) -> Bool {
+    let tail = Array("{ ... }".utf8)
+    return e - s >= tail.count && b[(e - tail.count)..<e].elementsEqual(tail)
+  }
+}
+
+/// The line-by-line reader behind ``CompareText/parse(_:)``.
+struct CompareParser {
+  let file: SourceFile
+  var result: CompareText
+
+  /// A line of the current hunk, before statements are read.
+  struct Line {
+    enum Kind { case plus, minus, bang, stub }
+    var kind: Kind
+    var lineStart: Int
+    /// First byte after the marker (for a stub: of the statement).
+    var content: Int
+    var end: Int
+  }
+
+  var lines: [Line] = []
+  var hunkOpen = false
+  var afterBlank = false
+  /// Inside a run of marker lines with no banner (reported once).
+  var inOrphanRun = false
+
+  init(file: SourceFile) {
+    self.file = file
+    self.result = CompareText(file: file)
+  }
+
+  mutating func error(_ id: DiagnosticID, _ message: String, _ range: Range<Int>) {
+    result.diagnostics.append(Diagnostic(id, message, in: file, at: range))
+  }
+
+  mutating func run() {
+    let b = file.bytes
+    let quoted = CompareText.isQuoted(file)
+    CompareText.forEachLine(file, quoted: quoted) { s, e in
+      if s == e {
+        afterBlank = true
+        inOrphanRun = false
+        return true
+      }
+      if CompareText.isBanner(b, s, e) {
+        inOrphanRun = false
+        closeHunk()
+        openHunk(s, e)
+        return true
+      }
+      if let m = CompareText.markerAt(b, s, e) {
+        guard hunkOpen else {
+          if !inOrphanRun {
+            error(
+              .missingBanner,
+              "'\(Character(Unicode.Scalar(m)))' line with no [edit …] banner above it: the capture starts inside a diff or lost its banner",
+              s..<e)
+          }
+          inOrphanRun = true
+          afterBlank = false
+          return true
+        }
+        inOrphanRun = false
+        let kind: Line.Kind = m == UInt8(ascii: "+") ? .plus : m == UInt8(ascii: "-") ? .minus : .bang
+        lines.append(Line(kind: kind, lineStart: s, content: s + 1, end: e))
+        afterBlank = false
+        return true
+      }
+      if hunkOpen && CompareText.endsWithStub(b, s, e) {
+        lines.append(Line(kind: .stub, lineStart: s, content: s, end: e))
+        afterBlank = false
+        return true
+      }
+      let artefact = CaptureArtefact.classify(b, from: s, to: e, topLevel: true)
+      if artefact == .pager {
+        error(.truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the diff is truncated", s..<e)
+      } else if artefact == nil && hunkOpen && !afterBlank && !lines.isEmpty {
+        // (A banner with no lines yet was config mode's `[edit …]` above a prompt such as `root#`.)
+        error(.unexpectedLine, "not a diff line: the capture was edited or garbled here", s..<e)
+      }
+      result.skippedLines += 1
+      closeHunk()
+      afterBlank = false
+      return true
+    }
+    closeHunk()
+  }
+
+  mutating func openHunk(_ s: Int, _ e: Int) {
+    let inner = file.bytes[(s + 5)..<(e - 1)]
+    var words: [String] = []
+    var i = inner.startIndex
+    while i < inner.endIndex {
+      while i < inner.endIndex && inner[i] == 0x20 { i += 1 }
+      guard i < inner.endIndex else { break }
+      let start = i
+      if inner[i] == UInt8(ascii: "\"") {
+        i += 1
+        while i < inner.endIndex && inner[i] != UInt8(ascii: "\"") { i += inner[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        i = min(i + 1, inner.endIndex)
+      } else {
+        while i < inner.endIndex && inner[i] != 0x20 { i += 1 }
+      }
+      words.append(String(decoding: inner[start..<i], as: UTF8.self))
+    }
+    result.hunks.append(CompareText.Hunk(path: words, range: s..<e, entries: []))
+    hunkOpen = true
+    afterBlank = false
+  }
+
+  /// Reads the statements of the current hunk's lines and ends it (a banner with no lines, as
+  /// config mode prints above its prompt, is dropped).
+  mutating func closeHunk() {
+    defer {
+      lines.removeAll()
+      hunkOpen = false
+    }
+    guard hunkOpen else { return }
+    guard !lines.isEmpty else {
+      result.hunks.removeLast()
+      return
+    }
+    var entries: [CompareText.Entry] = []
+    var k = 0
+    while k < lines.count {
+      let line = lines[k]
+      switch line.kind {
+      case .stub:
+        if let stub = stub(line.content, line.end) { entries.append(.context(stub)) }
+        k += 1
+      case .bang:
+        bang(line, into: &entries)
+        k += 1
+      case .plus, .minus:
+        // Comment lines right above a context line: an annotation change.
+        var j = k
+        while j < lines.count, lines[j].kind == .plus || lines[j].kind == .minus, comment(lines[j]) != nil { j += 1 }
+        if j > k, j < lines.count, lines[j].kind == .stub {
+          var old: String? = nil
+          var new: String? = nil
+          for c in lines[k..<j] {
+            if c.kind == .minus { old = comment(c) } else { new = comment(c) }
+          }
+          if let s = stub(lines[j].content, lines[j].end) { entries.append(.annotation(old: old, new: new, s)) }
+          k = j + 1
+          continue
+        }
+        // A run of lines with the same marker: statements read as curly text.
+        j = k
+        while j < lines.count && lines[j].kind == line.kind { j += 1 }
+        statements(lines[k..<j], into: &entries)
+        k = j
+      }
+    }
+    result.hunks[result.hunks.count - 1].entries = entries
+  }
+
+  /// The text of a comment-only marker line (`+ /* text */`), or nil.
+  func comment(_ line: Line) -> String? {
+    let b = file.bytes
+    var s = line.content
+    while s < line.end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+    guard line.end - s >= 4, b[s] == UInt8(ascii: "/"), b[s + 1] == UInt8(ascii: "*"), b[line.end - 2] == UInt8(ascii: "*"),
+      b[line.end - 1] == UInt8(ascii: "/")
+    else { return nil }
+    return Trivia(.annotation, file.text(s..<line.end)).annotationText
+  }
+
+  /// Parses `words [ list ] { ... }` between `s` and `e` (the stub suffix included).
+  mutating func stub(_ s: Int, _ e: Int) -> CompareText.Stub? {
+    let b = file.bytes
+    var start = s
+    while start < e && (b[start] == 0x20 || b[start] == 0x09) { start += 1 }
+    let stmtEnd = e - "{ ... }".utf8.count
+    var text = Array(b[start..<stmtEnd])
+    text.append(UInt8(ascii: ";"))
+    let parsed = ConfigParser.parse(SourceFile(path: file.path, bytes: text), syntax: .curly)
+    let tree = parsed.tree
+    guard !parsed.hasErrors, let node = tree.firstChild(of: ConfigTree.root), tree.nextSibling(of: node) == nil,
+      tree.wordCount(of: node) > 0
+    else {
+      error(.unexpectedLine, "cannot read the statement of this context line", start..<e)
+      return nil
+    }
+    return CompareText.Stub(words: tree.words(of: node), list: tree.listValues(of: node), range: start..<e)
+  }
+
+  mutating func bang(_ line: Line, into entries: inout [CompareText.Entry]) {
+    let b = file.bytes
+    var s = line.content
+    while s < line.end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+    guard CompareText.endsWithStub(b, s, line.end) else {
+      error(.unexpectedLine, "a '!' line names a statement as 'stmt { ... }'", line.lineStart..<line.end)
+      return
+    }
+    for tag in ["inactive:", "active:", "protect:", "unprotect:"] {
+      let t = Array(tag.utf8)
+      if line.end - s > t.count, b[s..<(s + t.count)].elementsEqual(t), b[s + t.count] == 0x20 {
+        if let st = stub(s + t.count, line.end) { entries.append(.flag(tag, st)) }
+        return
+      }
+    }
+    if let st = stub(s, line.end) { entries.append(.moved(st)) }
+  }
+
+  /// Reads a run of `+` (or `-`) lines as curly text: the markers are blanked, positions kept,
+  /// so diagnostics point into the capture.
+  mutating func statements(_ run: ArraySlice<Line>, into entries: inout [CompareText.Entry]) {
+    guard let first = run.first, let last = run.last else { return }
+    let base = first.lineStart
+    var text = Array(file.bytes[base..<last.end])
+    // Blank everything outside the statements' text: markers, and quoting before them.
+    var prevEnd = base
+    for line in run {
+      for k in prevEnd..<line.content where k - base < text.count && text[k - base] != 0x0A { text[k - base] = 0x20 }
+      prevEnd = line.end
+    }
+    let parsed = ConfigParser.parse(SourceFile(path: file.path, bytes: text), syntax: .curly)
+    for var d in parsed.diagnostics {
+      d.range = (d.range.lowerBound + base)..<(d.range.upperBound + base)
+      d.location = file.location(of: d.range.lowerBound)
+      d.path = file.path
+      result.diagnostics.append(d)
+    }
+    let index = result.fragments.count
+    result.fragments.append(parsed.tree)
+    for node in parsed.tree.children(of: ConfigTree.root) {
+      let r = parsed.tree.sourceRange(of: node)
+      let range = (r.lowerBound + base)..<(r.upperBound + base)
+      entries.append(
+        first.kind == .plus ? .added(fragment: index, node: node, range: range) : .deleted(fragment: index, node: node, range: range))
+    }
+  }
+}
