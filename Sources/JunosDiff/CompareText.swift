@@ -279,9 +279,8 @@ struct CompareParser {
         k += 1
       case .plus, .minus:
         // Comment lines right above a context line: an annotation change.
-        var j = k
-        while j < lines.count, lines[j].kind == .plus || lines[j].kind == .minus, comment(lines[j]) != nil { j += 1 }
-        if j > k, j < lines.count, lines[j].kind == .stub {
+        var j = annotationEnd(k)
+        if j > k {
           var old: String? = nil
           var new: String? = nil
           for c in lines[k..<j] {
@@ -292,13 +291,21 @@ struct CompareParser {
           continue
         }
         // A run of lines with the same marker: statements read as curly text.
-        j = k
-        while j < lines.count && lines[j].kind == line.kind { j += 1 }
+        j = k + 1
+        while j < lines.count && lines[j].kind == line.kind && annotationEnd(j) == j { j += 1 }
         statements(lines[k..<j], into: &entries)
         k = j
       }
     }
     result.hunks[result.hunks.count - 1].entries = entries
+  }
+
+  /// If lines `k…` are `+`/`-` comment lines followed by a context line (an annotation change),
+  /// the index of that context line; otherwise `k`.
+  func annotationEnd(_ k: Int) -> Int {
+    var j = k
+    while j < lines.count, lines[j].kind == .plus || lines[j].kind == .minus, comment(lines[j]) != nil { j += 1 }
+    return j > k && j < lines.count && lines[j].kind == .stub ? j : k
   }
 
   /// The text of a comment-only marker line (`+ /* text */`), or nil.

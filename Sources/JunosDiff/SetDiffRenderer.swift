@@ -89,12 +89,19 @@ extension ConfigDiff {
     guard new.wordCount(of: n) > 1, self.options.orderedKeywords.contains(new.word(0, of: n)) else { return }
     let ident = new.setIdentity(of: n, options, keywords: self.options.keywords)
     if let p = new.previousSibling(of: n) {
-      command(&out, "insert", ident + Array(" after ".utf8) + new.statementText(p, options))
+      command(&out, "insert", ident + Array(" after ".utf8) + relativeIdentity(p, options))
       return
     }
     var s = new.nextSibling(of: n)
     while let x = s, placed.contains(x) { s = new.nextSibling(of: x) }
     guard let anchor = s else { return }
-    command(&out, "insert", ident + Array(" before ".utf8) + new.statementText(anchor, options))
+    command(&out, "insert", ident + Array(" before ".utf8) + relativeIdentity(anchor, options))
+  }
+
+  /// A statement's identifying words without its parent's path (`term A`, `description`).
+  func relativeIdentity(_ n: NodeID, _ options: RenderOptions) -> [UInt8] {
+    let full = new.setIdentity(of: n, options, keywords: self.options.keywords)
+    let prefix = new.parent(of: n).map { new.setPath(of: $0, options) } ?? []
+    return prefix.isEmpty ? full : Array(full.dropFirst(prefix.count + 1))
   }
 }
