@@ -106,6 +106,15 @@ public struct Trivia: Sendable, Hashable {
     self.text = text
   }
 
+  /// Annotation text as compared between configurations: continuation lines without their
+  /// indentation.
+  public static func comparable(_ text: String) -> String {
+    guard text.utf8.contains(0x0A) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { k, line in
+      k == 0 ? String(line) : String(line.drop { $0 == " " || $0 == "\t" })
+    }.joined(separator: "\n")
+  }
+
   /// The annotation's text without `/*`, `*/` and the surrounding space.
   public var annotationText: String {
     guard kind == .annotation else { return text }
@@ -259,6 +268,12 @@ extension ConfigTree {
   /// The statement's annotation (the last `/* … */` before it), without delimiters.
   public func annotation(of node: NodeID) -> String? {
     extra(node)?.leading.last(where: { $0.kind == .annotation })?.annotationText
+  }
+
+  /// The annotation as compared between configurations: the lines of a multi-line annotation
+  /// without their indentation (which re-indenting a configuration changes).
+  public func comparableAnnotation(of node: NodeID) -> String? {
+    annotation(of: node).map(Trivia.comparable)
   }
 
   /// Whether the statement carries the `## SECRET-DATA` marker.

@@ -52,8 +52,23 @@ extension ConfigTree {
   ///   - indent: Spaces after `lead` for the statement itself; nested lines add 4 a level.
   /// - Returns: UTF-8 lines.
   public func renderCurly(statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int) -> [UInt8] {
+    var plain: [UInt8] = []
+    appendCurly(&plain, reversedStatements: [node.raw], options, lead: [], indent: indent)
+    guard !lead.isEmpty else { return plain }
+    // Every line gets the lead, continuation lines of multi-line comments included (whose
+    // indentation may change by one blank: annotations are compared without it).
     var out: [UInt8] = []
-    appendCurly(&out, reversedStatements: [node.raw], options, lead: lead, indent: indent)
+    out.reserveCapacity(plain.count + plain.count / 16)
+    var atStart = true
+    for b in plain {
+      if atStart {
+        out.append(contentsOf: lead)
+        // A comment's continuation line at column 0: keep a blank after the lead.
+        if b != 0x20 && b != 0x09 && b != 0x0A { out.append(0x20) }
+      }
+      out.append(b)
+      atStart = b == 0x0A
+    }
     return out
   }
 

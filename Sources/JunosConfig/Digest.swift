@@ -1,8 +1,8 @@
 extension ConfigTree {
   /// A 64-bit digest of every statement's subtree — words, `[ ]` values, prefix flags,
   /// annotation and children in order — indexed by ``NodeID/index``. Two statements with the same
-  /// digest are, barring a 64-bit collision, the same configuration; `#` comments and layout do
-  /// not count. Linear in the size of the tree.
+  /// digest are, barring a 64-bit collision, the same configuration; `#` comments, layout and
+  /// the difference between `x { }` and `x;` do not count. Linear in the size of the tree.
   public func subtreeDigests() -> [UInt64] {
     var digest = [UInt64](repeating: 0, count: nodes.count)
     let order = [ConfigTree.root] + allStatements()
@@ -16,8 +16,9 @@ extension ConfigTree {
         mix(i == Int(r.wordCount) - 1 ? 0x1F : 0x20)
       }
       mix(UInt8(truncatingIfNeeded: r.listCount + 2))
-      mix(r.flags.subtracting(StatementFlags.braceSemicolon).rawValue)
-      if let a = annotation(of: node) { for b in a.utf8 { mix(b) } }
+      // `x { }` and `x;` are the same configuration: what counts is having children.
+      mix(r.flags.subtracting([StatementFlags.braceSemicolon, StatementFlags.block]).rawValue | (r.firstChild >= 0 ? 0x80 : 0))
+      if let a = comparableAnnotation(of: node) { for b in a.utf8 { mix(b) } }
       var c = r.firstChild
       while c >= 0 {
         h = (h ^ digest[Int(c)]) &* 0x9E37_79B9_7F4A_7C15

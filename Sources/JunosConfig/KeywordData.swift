@@ -27,7 +27,7 @@ extension KeywordTable {
     aggregated-devices container
     aggregated-ether-options container
     alarm keyed 1
-    algorithm value
+    algorithm keyed 1 oneliner=index
     any value
     application container
     application-specific container
@@ -57,7 +57,7 @@ extension KeywordTable {
     chassis container
     cipher-suite value
     ckn value
-    class value
+    class keyed 1 oneliner=queue-num
     class-of-service container
     classifiers container
     collector keyed 1
@@ -160,7 +160,7 @@ extension KeywordTable {
     local-switching container
     login container
     loops value
-    loss-priority value
+    loss-priority keyed 1 oneliner=code-point,code-points
     lsp-interval value
     macsec container
     mapping-community value
@@ -272,11 +272,11 @@ extension KeywordTable {
     security-mode value
     selective container
     send container
-    server value
+    server keyed 1
     server-group container
     services container
     sflow container
-    sflow interfaces value
+    sflow interfaces keyed 1
     signaling container
     snmp container
     source keyed 1

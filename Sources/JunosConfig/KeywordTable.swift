@@ -160,6 +160,21 @@ public struct KeywordTable: Sendable, Hashable {
     var global: [String: Observation] = [:]
     var contextual: [String: Observation] = [:]
     for tree in trees {
+      // Leaf keywords seen twice under one parent name entries (`server 10.0.0.1;`
+      // `server 10.0.0.2;`), not a single value.
+      var repeated = Set<Int32>()
+      for parent in [ConfigTree.root] + tree.allStatements() where tree.isBlock(parent) {
+        var seen: [String: NodeID] = [:]
+        for c in tree.children(of: parent) where !tree.isBlock(c) && tree.wordCount(of: c) >= 2 {
+          let k = tree.word(0, of: c)
+          if let first = seen[k] {
+            repeated.insert(first.raw)
+            repeated.insert(c.raw)
+          } else {
+            seen[k] = c
+          }
+        }
+      }
       for node in tree.allStatements() {
         let n = tree.wordCount(of: node)
         guard n > 0 else { continue }
@@ -172,6 +187,7 @@ public struct KeywordTable: Sendable, Hashable {
           if n == 1 { o.list = 1 } else { o.leafWords[n - 1] = 1 }
         } else if n >= 2 {
           o.leafWords[n - 1] = 1
+          if repeated.contains(node.raw) { o.repeatedLeaf = 1 }
         } else {
           continue
         }
@@ -216,12 +232,15 @@ public struct KeywordTable: Sendable, Hashable {
     var list = 0
     var blockKeys: [Int: Int] = [:]
     var leafWords: [Int: Int] = [:]
+    /// Leaves that had a sibling with the same keyword.
+    var repeatedLeaf = 0
     /// For leaves: the word after position k, by k (the candidate oneliner child).
     var leafChild: [Int: Set<String>] = [:]
 
     mutating func add(_ o: Observation) {
       for (k, v) in o.leafChild { leafChild[k, default: []].formUnion(v) }
       container += o.container
+      repeatedLeaf += o.repeatedLeaf
       list += o.list
       for (k, v) in o.blockKeys { blockKeys[k, default: 0] += v }
       for (k, v) in o.leafWords { leafWords[k, default: 0] += v }
@@ -236,6 +255,7 @@ public struct KeywordTable: Sendable, Hashable {
       }
       if container > 0 { return Entry(.container, onelinerChildren: leafChild[1] ?? []) }
       if list > 0 { return Entry(.list) }
+      if repeatedLeaf > 0 { return Entry(.keyed, keys: 1, onelinerChildren: leafChild[2] ?? []) }
       if !leafWords.isEmpty { return Entry(.value) }
       return nil
     }

@@ -32,6 +32,9 @@ struct SetParser {
   var skippedLines = 0
   var index: [IndexKey: Int32] = [:]
   var sawStatement = false
+  /// Loading changes over a configuration (`load set`): a `set` of a single-valued statement
+  /// replaces its value. Reading `display set` text, repeated values are all kept.
+  var replaceValues = false
 
   struct IndexKey: Hashable {
     var parent: Int32
@@ -71,6 +74,7 @@ struct SetParser {
     var p = SetParser(file: file, keywords: keywords, tree: tree)
     p.index.reserveCapacity(tree.nodes.count + file.lineStarts.count + 16)
     p.sawStatement = true
+    p.replaceValues = true
     for node in tree.allStatements() { p.register(node.raw) }
     p.run()
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
@@ -344,6 +348,16 @@ struct SetParser {
     parent: Int32, context: [String], words: [WordRef], strings: [String], list: [WordRef]?, entry: KeywordTable.Entry?,
     source: Range<Int>
   ) {
+    if replaceValues, entry?.kind == .value, list == nil, words.count >= 2,
+      let existing = tree.children(of: NodeID(parent)).first(where: {
+        !tree.isBlock($0) && tree.listValues(of: $0) == nil && tree.wordCount(of: $0) >= 2 && tree.word(0, of: $0) == strings[0]
+      })
+    {
+      unregister(existing)
+      tree.setWordRefs(words, list: nil, of: existing)
+      register(existing.raw)
+      return
+    }
     let idc = min(words.count, identityCount(strings, context: context))
     guard let existing = lookup(parent: parent, words: Array(words[..<idc])) else {
       // A single `set … members X` is shown as a plain leaf; a second value turns it into a list.

@@ -30,10 +30,10 @@ extension ConfigTree {
   }
 
   /// Whether a statement of this tree and one of `other` are the same configuration: words,
-  /// `[ ]` values, `inactive:`/`protect:` tags, annotations and children in order (`#` comments
-  /// and layout do not count).
+  /// `[ ]` values, `inactive:`/`protect:` tags, annotations and children in order (`#` comments,
+  /// layout and `x { }` versus `x;` do not count).
   public func sameConfiguration(_ node: NodeID, as otherNode: NodeID, in other: ConfigTree) -> Bool {
-    let mask: StatementFlags = [.block, .inactive, .protect]
+    let mask: StatementFlags = [.inactive, .protect]
     var stack: [(Int32, Int32)] = [(node.raw, otherNode.raw)]
     while let (x, y) = stack.popLast() {
       let rx = nodes[Int(x)]
@@ -45,7 +45,7 @@ extension ConfigTree {
         let wb = other.words[Int(ry.wordStart) + i]
         if !storage[Int(wa.start)..<Int(wa.end)].elementsEqual(other.storage[Int(wb.start)..<Int(wb.end)]) { return false }
       }
-      if annotation(of: NodeID(x)) != other.annotation(of: NodeID(y)) { return false }
+      if comparableAnnotation(of: NodeID(x)) != other.comparableAnnotation(of: NodeID(y)) { return false }
       var cx = rx.firstChild
       var cy = ry.firstChild
       while cx >= 0 && cy >= 0 {
@@ -55,6 +55,66 @@ extension ConfigTree {
       }
       if cx >= 0 || cy >= 0 { return false }
     }
+    return true
+  }
+}
+
+extension ConfigTree {
+  /// Merges sibling statements with the same words (`interfaces { a } … interfaces { b }`,
+  /// `unit 0;` beside `unit 0 { … }`) into the first, as Junos does when it loads such text;
+  /// their children are merged in turn. Statements with `[ ]` lists are left alone.
+  ///
+  /// - Returns: Whether anything was merged.
+  @discardableResult
+  public mutating func mergeDuplicateBlocks() -> Bool {
+    var merged = false
+    var queue: [Int32] = [0]
+    var k = 0
+    while k < queue.count {
+      let parent = queue[k]
+      k += 1
+      var firstByWords: [UInt64: Int32] = [:]
+      var c = nodes[Int(parent)].firstChild
+      while c >= 0 {
+        let next = nodes[Int(c)].next
+        let r = nodes[Int(c)]
+        if r.listCount < 0 && r.wordCount > 0 {
+          var key: UInt64 = 0xcbf2_9ce4_8422_2325
+          for i in 0..<Int(r.wordCount) {
+            for b in wordBytes(i, of: NodeID(c)) { key = (key ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            key = (key ^ 0x20) &* 0x0000_0100_0000_01B3
+          }
+          if let first = firstByWords[key], wordsEqual(first, c) {
+            // Move the duplicate's children under the first, then drop it.
+            if r.firstChild >= 0 { nodes[Int(first)].flags.insert(.block) }
+            var g = r.firstChild
+            while g >= 0 {
+              let gn = nodes[Int(g)].next
+              unlink(g)
+              link(g, parent: first)
+              g = gn
+            }
+            unlink(c)
+            nodes[Int(c)].parent = -1
+            merged = true
+          } else {
+            if firstByWords[key] == nil { firstByWords[key] = c }
+            queue.append(c)
+          }
+        } else if r.firstChild >= 0 {
+          queue.append(c)
+        }
+        c = next
+      }
+    }
+    return merged
+  }
+
+  func wordsEqual(_ x: Int32, _ y: Int32) -> Bool {
+    let a = nodes[Int(x)]
+    let b = nodes[Int(y)]
+    guard a.wordCount == b.wordCount else { return false }
+    for i in 0..<Int(a.wordCount) where !wordBytes(i, of: NodeID(x)).elementsEqual(wordBytes(i, of: NodeID(y))) { return false }
     return true
   }
 }

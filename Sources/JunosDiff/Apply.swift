@@ -57,7 +57,7 @@ struct Applier {
       var best: (NodeID, Int)? = nil
       for c in tree.children(of: node) {
         let n = tree.wordCount(of: c)
-        guard n > 0, n <= path.count - i, tree.isBlock(c) else { continue }
+        guard n > 0, n <= path.count - i else { continue }
         var ok = true
         for k in 0..<n where tree.word(k, of: c) != path[i + k] {
           ok = false
@@ -72,8 +72,16 @@ struct Applier {
     return node
   }
 
+  /// The child a context or `!` line names: the one with exactly these words, else the one
+  /// whose words start with them (a oneliner named by its identifier: `route 0.0.0.0/0`).
   func find(_ parent: NodeID, _ words: [String], _ list: [String]?) -> NodeID? {
-    tree.children(of: parent).first { tree.words(of: $0) == words && tree.listValues(of: $0) == list }
+    var prefixMatch: NodeID? = nil
+    for c in tree.children(of: parent) {
+      let w = tree.words(of: c)
+      if w == words && tree.listValues(of: c) == list { return c }
+      if prefixMatch == nil, list == nil, w.count > words.count, Array(w.prefix(words.count)) == words { prefixMatch = c }
+    }
+    return prefixMatch
   }
 
   func isOrdered(_ words: [String]) -> Bool { words.count > 1 && options.orderedKeywords.contains(words[0]) }
@@ -114,7 +122,10 @@ struct Applier {
       case .added(let f, let node, let range):
         let frag = text.fragments[f]
         let words = frag.words(of: node)
-        if let dup = find(parent, words, frag.listValues(of: node)), tree.isBlock(dup) == frag.isBlock(node) {
+        let list = frag.listValues(of: node)
+        if tree.children(of: parent).contains(where: {
+          tree.words(of: $0) == words && tree.listValues(of: $0) == list && tree.isBlock($0) == frag.isBlock(node)
+        }) {
           fail("'\(words.joined(separator: " "))' is added, but the base already has it under \(where_)", range)
           continue
         }
@@ -161,7 +172,7 @@ struct Applier {
           fail("annotated statement '\(s.words.joined(separator: " "))': no such statement under \(where_)", s.range)
           continue
         }
-        if let old, tree.annotation(of: c) != old {
+        if let old, tree.comparableAnnotation(of: c) != Trivia.comparable(old) {
           fail("the base's annotation of '\(s.words.joined(separator: " "))' is not '\(old)'", s.range)
           continue
         }

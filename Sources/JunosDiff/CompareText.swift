@@ -283,8 +283,10 @@ struct CompareParser {
         if j > k {
           var old: String? = nil
           var new: String? = nil
-          for c in lines[k..<j] {
-            if c.kind == .minus { old = comment(c) } else { new = comment(c) }
+          var c = k
+          while c < j, let (end, text) = comment(at: c) {
+            if lines[c].kind == .minus { old = text } else { new = text }
+            c = end + 1
           }
           if let s = stub(lines[j].content, lines[j].end) { entries.append(.annotation(old: old, new: new, s)) }
           k = j + 1
@@ -300,23 +302,35 @@ struct CompareParser {
     result.hunks[result.hunks.count - 1].entries = entries
   }
 
-  /// If lines `k…` are `+`/`-` comment lines followed by a context line (an annotation change),
-  /// the index of that context line; otherwise `k`.
+  /// If lines `k…` are `+`/`-` comments followed by a context line (an annotation change), the
+  /// index of that context line; otherwise `k`.
   func annotationEnd(_ k: Int) -> Int {
     var j = k
-    while j < lines.count, lines[j].kind == .plus || lines[j].kind == .minus, comment(lines[j]) != nil { j += 1 }
+    while let (end, _) = comment(at: j) { j = end + 1 }
     return j > k && j < lines.count && lines[j].kind == .stub ? j : k
   }
 
-  /// The text of a comment-only marker line (`+ /* text */`), or nil.
-  func comment(_ line: Line) -> String? {
+  /// A comment on `+`/`-` lines starting at line `k` (`/* text */`, or `/*` … `*/` over several
+  /// lines with the same marker): the index of its last line and its text.
+  func comment(at k: Int) -> (Int, String)? {
+    guard k < lines.count, lines[k].kind == .plus || lines[k].kind == .minus else { return nil }
     let b = file.bytes
-    var s = line.content
-    while s < line.end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
-    guard line.end - s >= 4, b[s] == UInt8(ascii: "/"), b[s + 1] == UInt8(ascii: "*"), b[line.end - 2] == UInt8(ascii: "*"),
-      b[line.end - 1] == UInt8(ascii: "/")
-    else { return nil }
-    return Trivia(.annotation, file.text(s..<line.end)).annotationText
+    var s = lines[k].content
+    while s < lines[k].end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+    guard lines[k].end - s >= 2, b[s] == UInt8(ascii: "/"), b[s + 1] == UInt8(ascii: "*") else { return nil }
+    func closes(_ line: Line, from: Int) -> Bool {
+      line.end - from >= 2 && b[line.end - 2] == UInt8(ascii: "*") && b[line.end - 1] == UInt8(ascii: "/")
+    }
+    var text = file.text(s..<lines[k].end)
+    var m = k
+    var from = s + 2
+    while !closes(lines[m], from: from) {
+      m += 1
+      guard m < lines.count, lines[m].kind == lines[k].kind else { return nil }
+      from = lines[m].content
+      text += "\n" + file.text(lines[m].content..<lines[m].end)
+    }
+    return (m, Trivia(.annotation, text).annotationText)
   }
 
   /// Parses `words [ list ] { ... }` between `s` and `e` (the stub suffix included).

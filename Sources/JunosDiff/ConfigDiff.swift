@@ -55,8 +55,8 @@ public struct ConfigDiff: Sendable {
     case added(new: NodeID)
     /// A statement (and its subtree) only in the old configuration.
     case deleted(old: NodeID)
-    /// The same statement with another value (`host-name a` → `host-name b`), or a leaf that
-    /// became a block or the reverse: shown as `-` old then `+` new.
+    /// The same statement with another value (`host-name a` → `host-name b`, `route X
+    /// next-hop A` → `route X next-hop B`): shown as `-` old then `+` new.
     case changed(old: NodeID, new: NodeID)
     /// An entry of an ordered list (a term, a policy) now after the statement before it.
     case moved(old: NodeID, new: NodeID)
@@ -88,12 +88,18 @@ public struct ConfigDiff: Sendable {
     return c
   }
 
-  /// Compares two configurations.
+  /// Compares two configurations. Sibling blocks with the same words are merged first, as Junos
+  /// merges them on load.
   ///
   /// Statements are matched among their siblings by identity (their keyword and keys, see
   /// ``DiffOptions/keywords``); subtrees with equal digests are skipped without being looked at,
   /// so the cost is linear in the size of the inputs and small where they agree.
   public init(from old: ConfigTree, to new: ConfigTree, options: DiffOptions = DiffOptions()) {
+    // Repeated blocks (`interfaces { a } interfaces { b }`) are one block to Junos.
+    var old = old
+    var new = new
+    old.mergeDuplicateBlocks()
+    new.mergeDuplicateBlocks()
     self.old = old
     self.new = new
     self.options = options
@@ -222,9 +228,11 @@ struct DiffEngine {
   }
 
   /// Whether two matched statements differ in their own line (words or `[ ]` values), not below.
+  /// A leaf that gains children (`ssh;` → `ssh { root-login deny; }`) only changes below, as
+  /// Junos shows it (`[edit system services ssh]`).
   func lineDiffers(_ o: NodeID, _ n: NodeID) -> Bool {
     let wc = old.wordCount(of: o)
-    if wc != new.wordCount(of: n) || old.isBlock(o) != new.isBlock(n) { return true }
+    if wc != new.wordCount(of: n) { return true }
     if !Self.sameWords(old, o, new, n, wc) { return true }
     return old.listValues(of: o) != new.listValues(of: n)
   }
@@ -333,9 +341,10 @@ struct DiffEngine {
     for j in 0..<nc.count {
       let n = nc[j]
       let i = matchOfNew[j]
-      // A new first statement comes before any deletion, so that it lands first.
+      // A new first entry of an ordered list comes before any deletion, so that it lands first;
+      // otherwise deletions come first, as Junos prints them.
       if i < 0 {
-        if j > 0 { deleteBefore(nextAnchor[j]) }
+        if j > 0 || !isOrdered(new, n) { deleteBefore(nextAnchor[j]) }
         placeWithContext(j)
         out.append(.item(.added(new: n)))
         cursor = .after(n)
@@ -343,7 +352,7 @@ struct DiffEngine {
       }
       let o = oc[i]
       if moved[j] {
-        if j > 0 { deleteBefore(nextAnchor[j]) }
+        if j > 0 || !isOrdered(new, n) { deleteBefore(nextAnchor[j]) }
         placeWithContext(j)
         out.append(.item(.moved(old: o, new: n)))
         emittedMoved.insert(i)
@@ -362,7 +371,7 @@ struct DiffEngine {
         out.append(.item(.flags(old: o, new: n)))
         cursor = .after(n)
       }
-      if old.annotation(of: o) != new.annotation(of: n) {
+      if old.comparableAnnotation(of: o) != new.comparableAnnotation(of: n) {
         out.append(.item(.annotation(old: o, new: n)))
         cursor = .after(n)
       }

@@ -70,7 +70,7 @@ extension ConfigDiff {
   /// The column where a statement's text starts (counted from 0, the marker's column) under a
   /// banner of `depth` levels:
   /// `max(depth, 1) + 2` for a bare keyword statement, `depth + 3` for one that carries an
-  /// identifier (`depth + 4` for `family inet`, two levels).
+  /// identifier (a keyed statement, a name, `family inet`).
   func column(_ tree: ConfigTree, _ node: NodeID, _ depth: Int) -> Int {
     let n = tree.wordCount(of: node)
     guard n > 0 else { return max(depth, 1) + 2 }
@@ -79,11 +79,9 @@ extension ConfigDiff {
       p != ConfigTree.root && tree.wordCount(of: p) == 1
         && options.keywords.entry(tree.word(0, of: p), context: tree.keywordContext(of: p))?.kind == .named
     }
-    let identified =
-      parentNamed == true || !KeywordTable.isKeyword(first)
-      || (n > 1 && DiffEngine.identityCount(tree, node, keywords: options.keywords) > 1)
-    guard identified else { return max(depth, 1) + 2 }
-    return depth + (first == "family" && n > 1 ? 4 : 3)
+    let keyed = n > 1 && options.keywords.entry(first, context: tree.keywordContext(of: node))?.kind == .keyed
+    let identified = parentNamed == true || !KeywordTable.isKeyword(first) || keyed || (tree.isBlock(node) && n > 1)
+    return identified ? depth + 3 : max(depth, 1) + 2
   }
 
   func body(_ out: inout [UInt8], _ marker: UInt8, _ tree: ConfigTree, _ node: NodeID, _ depth: Int, _ options: RenderOptions) {
@@ -99,15 +97,58 @@ extension ConfigDiff {
       out.append(contentsOf: tag.utf8)
       out.append(0x20)
     }
-    out.append(contentsOf: tree.statementText(node, options))
+    out.append(contentsOf: identityText(tree, node, options))
     out.append(contentsOf: " { ... }\n".utf8)
   }
+
+  /// A statement as a context or `!` line names it: a keyed oneliner by its identifier
+  /// (`route 0.0.0.0/0` for `route 0.0.0.0/0 next-hop 10.0.0.1`, `address server1` for
+  /// `address server1 10.0.0.1/32`), a route filter with its match type (`route-filter
+  /// 140.0.0.0/24 exact`, as captures show), anything else in full.
+  func identityText(_ tree: ConfigTree, _ node: NodeID, _ options: RenderOptions) -> [UInt8] {
+    let text = tree.statementText(node, options)
+    let n = tree.wordCount(of: node)
+    guard n > 2, !tree.isBlock(node), tree.listValues(of: node) == nil else { return text }
+    let first = tree.word(0, of: node)
+    guard !Self.matchTypeKeywords.contains(first),
+      let e = self.options.keywords.entry(first, context: tree.keywordContext(of: node)), e.kind == .keyed
+    else { return text }
+    let count = min(n, 1 + e.keys)
+    guard count < n else { return text }
+    var seen = 0
+    var inQuote = false
+    var i = 0
+    while i < text.count {
+      if text[i] == UInt8(ascii: "\\") && inQuote {
+        i += 2
+        continue
+      }
+      if text[i] == UInt8(ascii: "\"") { inQuote.toggle() }
+      if text[i] == 0x20 && !inQuote {
+        seen += 1
+        if seen == count { return Array(text[..<i]) }
+      }
+      i += 1
+    }
+    return text
+  }
+
+  /// Statements whose match type is part of their name.
+  static let matchTypeKeywords: Set<String> = ["route-filter", "prefix-list-filter", "source-address-filter", "destination-address-filter"]
 
   func comment(_ out: inout [UInt8], _ marker: UInt8, _ column: Int, _ text: String) {
     out.append(marker)
     out.append(contentsOf: repeatElement(0x20, count: column - 1))
     out.append(contentsOf: "/* ".utf8)
-    out.append(contentsOf: text.utf8)
+    // A multi-line annotation: the marker on every line, continuation lines aligned.
+    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if k > 0 {
+        out.append(0x0A)
+        out.append(marker)
+        out.append(contentsOf: repeatElement(0x20, count: column - 1 + 3))
+      }
+      out.append(contentsOf: line.drop { k > 0 && ($0 == " " || $0 == "\t") }.utf8)
+    }
     out.append(contentsOf: " */\n".utf8)
   }
 }

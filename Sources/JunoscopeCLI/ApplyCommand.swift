@@ -37,6 +37,8 @@ enum ApplyCommand: JunoscopeCommand {
     let (baseFile, base) = try CommonOptions.parse(basePath, inv, io: io, keywords: keywords)
     CommonOptions.report(base.diagnostics, console: console)
     if base.hasErrors { return ExitStatus.invalidInput }
+    var baseTree = base.tree
+    baseTree.mergeDuplicateBlocks()
     let input = try io.read(changesPath)
     let changes = SourceFile(path: input.path, bytes: input.bytes)
     let result: ApplyResult
@@ -44,9 +46,9 @@ enum ApplyCommand: JunoscopeCommand {
       let text = CompareText.parse(changes)
       CommonOptions.report(text.diagnostics, console: console)
       if text.hasErrors { return ExitStatus.invalidInput }
-      result = text.apply(to: base.tree, options: DiffOptions(keywords: keywords))
+      result = text.apply(to: baseTree, options: DiffOptions(keywords: keywords))
     } else if ConfigParser.detectSyntax(changes) == .set {
-      let loaded = ConfigParser.load(changes, onto: base.tree, keywords: keywords)
+      let loaded = ConfigParser.load(changes, onto: baseTree, keywords: keywords)
       result = ApplyResult(tree: loaded.tree, diagnostics: loaded.diagnostics)
     } else {
       throw CommandFailure(

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Fuzz one of JunosConfig's parsers with libFuzzer (+ AddressSanitizer).
+# Fuzz one of JunosConfig's parsers, or JunosDiff, with libFuzzer (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set] [RUNS]        (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|compare|diff] [RUNS]        (defaults: curly 1000000)
+#
+# curly, set: FuzzParsers.swift (see there). compare, diff: FuzzCompare.swift, built with
+# Sources/JunosDiff too (compare: compare-text parser and apply, seeded from Fixtures/diffs;
+# diff: pairs of configurations separated by a '====' line, apply(compare(a, b), a) == b).
 #
 # Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
@@ -24,24 +28,36 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set) ;;
-  *) echo "usage: $0 [curly|set] [RUNS]" >&2; exit 2 ;;
+  curly | set | compare | diff) ;;
+  *) echo "usage: $0 [curly|set|compare|diff] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-bin=${FUZZ_BIN:-/tmp/fuzz-junos}
+case $syntax in
+  curly | set) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
+  *) bin=${FUZZ_BIN:-/tmp/fuzz-junosdiff} ;;
+esac
 artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
 corpus=${FUZZ_CORPUS:-/tmp/fuzz-corpus-$syntax}
 log=${FUZZ_LOG:-/tmp/fuzz-$syntax.log}
 cd "$root" || exit 2
 
 # --- build -------------------------------------------------------------------
-sources=(Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift)
+if [[ $syntax == curly || $syntax == set ]]; then
+  sources=(Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift)
+  built=("${sources[@]}")
+else
+  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift)
+  # One module: JunosDiff's `import JunosConfig` lines are dropped from copies.
+  flat=$(mktemp -d)
+  for f in Sources/JunosDiff/*.swift; do grep -v '^\(public \)\?import JunosConfig$' "$f" >"$flat/$(basename "$f")"; done
+  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzCompare.swift)
+fi
 if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos \
-      "${sources[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
+      "${built[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
     echo "== build failed" >&2
     exit 2
   fi
@@ -70,6 +86,20 @@ while IFS= read -r -d '' f; do
     done
   fi
 done < <(find Fixtures/configs -type f -print0 | sort -z)
+if [[ $syntax == compare ]]; then
+  for f in Fixtures/diffs/*; do [[ -f $f ]] && cp -n "$f" "$corpus/diff_$(basename "$f")" && seeded=$((seeded + 1)); done
+fi
+if [[ $syntax == diff ]]; then
+  # Pairs (under max_len): a small fixture, and the same with every third leaf line dropped and
+  # one value changed, so both sides parse and differ.
+  while IFS= read -r -d '' f; do
+    (($(stat -c %s "$f") < 2000)) || continue
+    pair="$corpus/pair_$(echo "${f#Fixtures/configs/}" | tr '/' '_')"
+    [[ -e $pair ]] && continue
+    { cat "$f"; printf '\n====\n'; awk '!(/;[[:space:]]*$/ && ++n % 3 == 0)' "$f" | sed '0,/ [0-9]\+;/s// 7;/'; } >"$pair"
+    seeded=$((seeded + 1))
+  done < <(find Fixtures/configs -type f -print0 | sort -z)
+fi
 echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered from Fixtures/configs: $seeded)"
 
 # --- fuzz ----------------------------------------------------------------------
