@@ -106,12 +106,16 @@ public struct Trivia: Sendable, Hashable {
     self.text = text
   }
 
-  /// Annotation text as compared between configurations: continuation lines without their
-  /// indentation.
+  /// Annotation text as compared between configurations: the lines of a multi-line annotation
+  /// without blanks at their ends (re-indenting and diff markers change those).
   public static func comparable(_ text: String) -> String {
     guard text.utf8.contains(0x0A) else { return text }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { k, line in
-      k == 0 ? String(line) : String(line.drop { $0 == " " || $0 == "\t" })
+    // On bytes: "\r\n" is one Character.
+    func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+    return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      var l = line.drop(while: blank)
+      while let c = l.last, blank(c) { l = l.dropLast() }
+      return String(decoding: l, as: UTF8.self)
     }.joined(separator: "\n")
   }
 

@@ -84,6 +84,15 @@ struct Applier {
     return prefixMatch
   }
 
+  /// Whether a statement of the base has the same words and `[ ]` values (bytes compared) as
+  /// one of a fragment.
+  func sameLine(_ c: NodeID, _ frag: ConfigTree, _ node: NodeID) -> Bool {
+    let n = tree.wordCount(of: c)
+    guard n == frag.wordCount(of: node) else { return false }
+    for i in 0..<n where !tree.wordBytes(i, of: c).elementsEqual(frag.wordBytes(i, of: node)) { return false }
+    return tree.listValues(of: c) == frag.listValues(of: node)
+  }
+
   func isOrdered(_ words: [String]) -> Bool { words.count > 1 && options.orderedKeywords.contains(words[0]) }
 
   /// Puts `node` (already a child of `parent`) where the cursor says.
@@ -122,10 +131,7 @@ struct Applier {
       case .added(let f, let node, let range):
         let frag = text.fragments[f]
         let words = frag.words(of: node)
-        let list = frag.listValues(of: node)
-        if tree.children(of: parent).contains(where: {
-          tree.words(of: $0) == words && tree.listValues(of: $0) == list && tree.isBlock($0) == frag.isBlock(node)
-        }) {
+        if tree.children(of: parent).contains(where: { sameLine($0, frag, node) && tree.isBlock($0) == frag.isBlock(node) }) {
           fail("'\(words.joined(separator: " "))' is added, but the base already has it under \(where_)", range)
           continue
         }
@@ -135,9 +141,7 @@ struct Applier {
       case .deleted(let f, let node, let range):
         let frag = text.fragments[f]
         let words = frag.words(of: node)
-        let candidates = tree.children(of: parent).filter {
-          tree.words(of: $0) == words && tree.listValues(of: $0) == frag.listValues(of: node)
-        }
+        let candidates = tree.children(of: parent).filter { sameLine($0, frag, node) }
         guard let c = candidates.first(where: { tree.sameConfiguration($0, as: node, in: frag) }) else {
           if candidates.isEmpty {
             fail("'\(words.joined(separator: " "))' is deleted, but the base has no such statement under \(where_)", range)

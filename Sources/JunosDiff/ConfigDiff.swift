@@ -197,7 +197,8 @@ struct DiffEngine {
     _ tree: ConfigTree, _ node: NodeID, context: [String], keywords: KeywordTable, cache: inout [String: KeywordTable.Entry?]
   ) -> Int {
     let n = tree.wordCount(of: node)
-    guard n > 1, !tree.isBlock(node), tree.listValues(of: node) == nil else { return n }
+    // (An empty block `x { }` is a leaf.)
+    guard n > 1, tree.firstChild(of: node) == nil, tree.listValues(of: node) == nil else { return n }
     let w = tree.word(0, of: node)
     let e: KeywordTable.Entry?
     if let cached = cache[w] {
@@ -256,24 +257,36 @@ struct DiffEngine {
       oldIdc[i] = k
       oldByKey[Self.hashWords(old, c, k), default: []].append(i)
     }
-    var taken: [UInt64: Int] = [:]
+    // Among statements with the same identity, one with the very same line is preferred
+    // (`interfaces { … }` pairs with `interfaces { … }`, not with a stray `interfaces x;`).
+    var firstFree: [UInt64: Int] = [:]
     var matchOfNew = [Int](repeating: -1, count: nc.count)
     var matchOfOld = [Int](repeating: -1, count: oc.count)
     for (j, c) in nc.enumerated() {
       let k = identityCount(new, c, context: context, cache: &cache)
       let h = Self.hashWords(new, c, k)
       guard let list = oldByKey[h] else { continue }
-      var t = taken[h, default: 0]
-      while t < list.count {
-        let i = list[t]
-        t += 1
-        if oldIdc[i] == k && Self.sameWords(old, oc[i], new, c, k) {
-          matchOfNew[j] = i
-          matchOfOld[i] = j
+      var t = firstFree[h, default: 0]
+      while t < list.count && matchOfOld[list[t]] >= 0 { t += 1 }
+      firstFree[h] = t
+      var pick = -1
+      var scanned = 0
+      var u = t
+      while u < list.count && scanned < 8 {
+        let i = list[u]
+        u += 1
+        guard matchOfOld[i] < 0, oldIdc[i] == k, Self.sameWords(old, oc[i], new, c, k) else { continue }
+        scanned += 1
+        if pick < 0 { pick = i }
+        if !lineDiffers(oc[i], c) && (old.firstChild(of: oc[i]) != nil) == (new.firstChild(of: c) != nil) {
+          pick = i
           break
         }
       }
-      taken[h] = t
+      if pick >= 0 {
+        matchOfNew[j] = pick
+        matchOfOld[pick] = j
+      }
     }
 
     // Ordered-list entries out of order are moves; the longest increasing run stays put.

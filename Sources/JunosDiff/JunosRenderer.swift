@@ -141,13 +141,13 @@ extension ConfigDiff {
     out.append(contentsOf: repeatElement(0x20, count: column - 1))
     out.append(contentsOf: "/* ".utf8)
     // A multi-line annotation: the marker on every line, continuation lines aligned.
-    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (k, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       if k > 0 {
         out.append(0x0A)
         out.append(marker)
         out.append(contentsOf: repeatElement(0x20, count: column - 1 + 3))
       }
-      out.append(contentsOf: line.drop { k > 0 && ($0 == " " || $0 == "\t") }.utf8)
+      out.append(contentsOf: line.drop { k > 0 && ($0 == 0x20 || $0 == 0x09) })
     }
     out.append(contentsOf: " */\n".utf8)
   }

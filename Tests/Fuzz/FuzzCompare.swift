@@ -43,7 +43,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
   }
-  // diff: split at the first line that is exactly "===="
+  // diff: split at the first line that is exactly "====". Text that is not UTF-8 is left out:
+  // context lines name statements by their words as text.
+  guard String(validating: bytes, as: UTF8.self) != nil else { return 0 }
   let sep: [UInt8] = Array("\n====\n".utf8)
   var cut = -1
   if bytes.count >= sep.count {
@@ -70,9 +72,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   // Set form names statements by the keyword table; where a side's own set rendering does not
   // read back as itself (`family in# et { … }`: three words where the table expects two), its
-  // changes cannot be spelled as set commands either.
+  // changes cannot be spelled as set commands either; nor where it has two values for a
+  // single-valued statement (`load set` keeps the last).
   for side in [aTree, b.tree] {
-    let own = ConfigParser.parse(SourceFile(path: "own", bytes: side.renderSet(shown)), syntax: .set)
+    let own = ConfigParser.load(SourceFile(path: "own", bytes: side.renderSet(shown)), onto: ConfigTree())
     if own.hasErrors || !ConfigDiff(from: own.tree, to: side).isEmpty { return 0 }
   }
   let set = diff.renderSet(shown)
