@@ -95,16 +95,23 @@ public struct ConfigDiff: Sendable {
   /// ``DiffOptions/keywords``); subtrees with equal digests are skipped without being looked at,
   /// so the cost is linear in the size of the inputs and small where they agree.
   public init(from old: ConfigTree, to new: ConfigTree, options: DiffOptions = DiffOptions()) {
-    // Repeated blocks (`interfaces { a } interfaces { b }`) are one block to Junos.
+    var engine = DiffEngine(old: old, new: new, options: options)
+    var groups = engine.run()
     var old = old
     var new = new
-    old.mergeDuplicateBlocks()
-    new.mergeDuplicateBlocks()
+    if engine.sawDuplicates {
+      // Repeated statements (`interfaces { a } interfaces { b }`) are one to Junos. Only where
+      // the configurations differ can they matter, so they are looked for there, and merged
+      // (a copy of both trees) only when found.
+      old.mergeDuplicateBlocks()
+      new.mergeDuplicateBlocks()
+      engine = DiffEngine(old: old, new: new, options: options)
+      groups = engine.run()
+    }
     self.old = old
     self.new = new
     self.options = options
-    var engine = DiffEngine(old: old, new: new, options: options)
-    self.groups = engine.run()
+    self.groups = groups
   }
 }
 
@@ -128,6 +135,8 @@ struct DiffEngine {
   let oldDigest: [UInt64]
   let newDigest: [UInt64]
   var groups: [ConfigDiff.Group] = []
+  /// Whether some parent visited has two children with the same line (see `ConfigDiff.init`).
+  var sawDuplicates = false
 
   init(old: ConfigTree, new: ConfigTree, options: DiffOptions) {
     self.old = old
@@ -223,6 +232,13 @@ struct DiffEngine {
     return h
   }
 
+  /// Two siblings Junos would merge: the same words, no `[ ]` list.
+  static func sameLine(_ t: ConfigTree, _ x: NodeID, _ y: NodeID) -> Bool {
+    let n = t.wordCount(of: x)
+    guard n > 0, n == t.wordCount(of: y), t.listValues(of: x) == nil, t.listValues(of: y) == nil else { return false }
+    return sameWords(t, x, t, y, n)
+  }
+
   static func sameWords(_ a: ConfigTree, _ x: NodeID, _ b: ConfigTree, _ y: NodeID, _ count: Int) -> Bool {
     for i in 0..<count where !a.wordBytes(i, of: x).elementsEqual(b.wordBytes(i, of: y)) { return false }
     return true
@@ -241,7 +257,7 @@ struct DiffEngine {
   static let flagMask: StatementFlags = [.inactive, .protect]
 
   /// The events under a pair of parents whose subtrees differ.
-  func events(_ op: NodeID, _ np: NodeID) -> [Event] {
+  mutating func events(_ op: NodeID, _ np: NodeID) -> [Event] {
     let oc = Array(old.children(of: op))
     let nc = Array(new.children(of: np))
     var context: [String] = []
@@ -255,16 +271,20 @@ struct DiffEngine {
     for (i, c) in oc.enumerated() {
       let k = identityCount(old, c, context: context, cache: &cache)
       oldIdc[i] = k
-      oldByKey[Self.hashWords(old, c, k), default: []].append(i)
+      let h = Self.hashWords(old, c, k)
+      if let list = oldByKey[h], list.suffix(8).contains(where: { Self.sameLine(old, oc[$0], c) }) { sawDuplicates = true }
+      oldByKey[h, default: []].append(i)
     }
     // Among statements with the same identity, one with the very same line is preferred
     // (`interfaces { … }` pairs with `interfaces { … }`, not with a stray `interfaces x;`).
     var firstFree: [UInt64: Int] = [:]
     var matchOfNew = [Int](repeating: -1, count: nc.count)
     var matchOfOld = [Int](repeating: -1, count: oc.count)
+    var newByKey: [UInt64: Int] = [:]
     for (j, c) in nc.enumerated() {
       let k = identityCount(new, c, context: context, cache: &cache)
       let h = Self.hashWords(new, c, k)
+      if let prev = newByKey.updateValue(j, forKey: h), Self.sameLine(new, nc[prev], c) { sawDuplicates = true }
       guard let list = oldByKey[h] else { continue }
       var t = firstFree[h, default: 0]
       while t < list.count && matchOfOld[list[t]] >= 0 { t += 1 }

@@ -75,7 +75,7 @@ func tableReport(_ run: BenchRun) -> String {
                     the result. CLOCK_MONOTONIC.
       MB/s          file bytes / best time.  (median MB/s is in --format json.)
       wc -l MB/s    file bytes / best wall time of `wc -l FILE` (LC_ALL=C, same file, same run), from
-                    posix_spawn to waitpid: process start-up included, page cache warm.
+                    posix_spawn to wait4: process start-up included, page cache warm.
       parse/wc      parse MB/s / wc -l MB/s.
       peak mem      (VmHWM after the parse - VmRSS before reading the file) / file bytes, in a fresh child
                     process (junoscope-bench _parse-once FILE SYNTAX) whose VmHWM is reset through
@@ -141,11 +141,11 @@ func jsonReport(_ run: BenchRun) -> String {
     ], indent: "")
 }
 
-private func object(_ fields: [(String, String)], indent: String = "") -> String {
+func object(_ fields: [(String, String)], indent: String = "") -> String {
   "{\n" + fields.map { "\(indent)  \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n\(indent)}"
 }
 
-private func string(_ s: String) -> String {
+func string(_ s: String) -> String {
   var out = "\""
   for u in s.unicodeScalars {
     switch u {
@@ -165,7 +165,7 @@ private func string(_ s: String) -> String {
   return out + "\""
 }
 
-private func number(_ x: Double) -> String { x.isFinite ? fixed(x, 4) : "null" }
+func number(_ x: Double) -> String { x.isFinite ? fixed(x, 4) : "null" }
 
 // MARK: - Formatting
 
@@ -188,7 +188,7 @@ func fixed(_ x: Double, _ decimals: Int) -> String {
 }
 
 /// 1234567 -> "1,234,567".
-private func grouped(_ n: Int) -> String {
+func grouped(_ n: Int) -> String {
   let digits = Array(String(n.magnitude))
   var out = ""
   for (i, d) in digits.enumerated() {
@@ -199,13 +199,13 @@ private func grouped(_ n: Int) -> String {
 }
 
 /// 10000 -> "10k", 1000000 -> "1M", 12345 -> "12345".
-private func sizeLabel(_ n: Int) -> String {
+func sizeLabel(_ n: Int) -> String {
   if n >= 1_000_000 && n % 1_000_000 == 0 { return "\(n / 1_000_000)M" }
   if n >= 1000 && n % 1000 == 0 { return "\(n / 1000)k" }
   return "\(n)"
 }
 
-private func pad(_ s: String, _ width: Int, right: Bool) -> String {
+func pad(_ s: String, _ width: Int, right: Bool) -> String {
   let fill = String(repeating: " ", count: max(0, width - s.count))
   return right ? fill + s : s + fill
 }

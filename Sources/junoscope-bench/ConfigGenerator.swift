@@ -1067,19 +1067,22 @@ private struct GenBuilder {
         w.semi()
       }
       let rf = rng.below(4)
+      var filters = Set<UInt64>()  // (prefix, length, match type): a device shows each once
       for _ in 0..<rf {
-        w.ind(); w.s("route-filter ")
         if v6 {
+          w.ind(); w.s("route-filter ")
           publicV6()
-        } else {
-          if rng.chance(25) {
-            w.s("10.0.0.0/8")
-          } else {
-            let plen = [12, 16, 19, 20, 22, 24][rng.below(6)]
-            w.ip4(publicV4(plen), plen)
-          }
+          w.s(GenTab.routeFilterMods[rng.below(GenTab.routeFilterMods.count)]); w.semi()
+          continue
         }
-        w.s(GenTab.routeFilterMods[rng.below(GenTab.routeFilterMods.count)]); w.semi()
+        let wide = rng.chance(25)
+        let plen = wide ? 8 : [12, 16, 19, 20, 22, 24][rng.below(6)]
+        let addr = wide ? 0x0A00_0000 : publicV4(plen)
+        let mod = rng.below(GenTab.routeFilterMods.count)
+        guard filters.insert(UInt64(addr) << 16 | UInt64(plen) << 8 | UInt64(mod)).inserted else { continue }
+        w.ind(); w.s("route-filter ")
+        if wide { w.s("10.0.0.0/8") } else { w.ip4(addr, plen) }
+        w.s(GenTab.routeFilterMods[mod]); w.semi()
       }
       if w.lines == fromStart { w.leaf("route-filter 10.0.0.0/8 orlonger") }
       w.close()
@@ -1585,9 +1588,11 @@ private struct GenBuilder {
         w.ind(); w.s("route "); w.ip4(0x0A20_2000 &+ UInt32(truncatingIfNeeded: s & 0xFFFFF), 32)
         w.s(" next-hop "); w.ip4(0x0A20_0000 | UInt32(rng.range(1, 254))); w.semi()
       } else if r < 70 {
-        w.ind(); w.s("route "); w.ip4(0xC633_6400 &+ UInt32(truncatingIfNeeded: (s & 0xFFFF) << 8), 24); w.s(" discard"); w.semi()
+        // Each kind of route in its own range, one /24 per sequence number: no prefix repeats
+        // (a device never shows the same static route twice).
+        w.ind(); w.s("route "); w.ip4(0x2000_0000 | UInt32(truncatingIfNeeded: (s & 0xFFFFF) << 8), 24); w.s(" discard"); w.semi()
       } else if r < 90 {
-        w.ind(); w.s("route "); w.ip4(0x6440_0000 &+ UInt32(truncatingIfNeeded: (s & 0x3FFF) << 8), 24); w.open()
+        w.ind(); w.s("route "); w.ip4(0x3000_0000 | UInt32(truncatingIfNeeded: (s & 0xFFFFF) << 8), 24); w.open()
         let nh = core.isEmpty ? UInt32(0x0A00_0001) : core[rng.below(core.count)].addr ^ 1
         w.kvIP("next-hop ", nh)
         if rng.chance(40) { w.leaf("retain") }
@@ -1596,7 +1601,7 @@ private struct GenBuilder {
         if rng.chance(30) { w.kv("tag ", rng.range(1, 999)) }
         w.close()
       } else {
-        w.ind(); w.s("route "); w.ip4(0xCB00_7100 &+ UInt32(truncatingIfNeeded: (s & 0xFFFF) << 8), 24); w.open()
+        w.ind(); w.s("route "); w.ip4(0x4000_0000 | UInt32(truncatingIfNeeded: (s & 0xFFFFF) << 8), 24); w.open()
         let nh = core.isEmpty ? UInt32(0x0A00_0001) : core[rng.below(core.count)].addr ^ 1
         w.ind(); w.s("qualified-next-hop "); w.ip4(nh); w.open()
         w.kv("preference ", 10)

@@ -9,11 +9,11 @@
 import Glibc
 import JunosConfig
 
-/// Options of `junoscope-bench parse`.
-struct ParseBenchOptions {
+/// Options of `junoscope-bench parse` and `junoscope-bench compare`.
+struct BenchOptions {
   /// Sizes of the generated curly configurations, in lines.
   var lines: [Int] = [10_000, 100_000, 1_000_000]
-  /// Timed samples per file (after one untimed warm-up).
+  /// Timed samples per file (or pair of files) after one untimed warm-up.
   var samples = 10
   /// Where to write the generated files and keep them; nil: a temporary directory, removed.
   var keepDirectory: String?
@@ -95,7 +95,7 @@ func megabytesPerSecond(_ bytes: Int, _ nanos: Double) -> Double {
 
 /// Everything one `parse` run measured.
 struct BenchRun {
-  var options: ParseBenchOptions
+  var options: BenchOptions
   var rows: [BenchRow]
   /// Sum of the statement counts of every timed parse (keeps the work observable).
   var checksum: Int
@@ -104,7 +104,7 @@ struct BenchRun {
 }
 
 /// Runs the whole benchmark; progress goes to standard error.
-func runParseBench(_ options: ParseBenchOptions) throws -> BenchRun {
+func runParseBench(_ options: BenchOptions) throws -> BenchRun {
   let executable = try currentExecutablePath()
   let directory: String
   if let keep = options.keepDirectory {
@@ -140,7 +140,7 @@ func runParseBench(_ options: ParseBenchOptions) throws -> BenchRun {
   return BenchRun(options: options, rows: rows, checksum: checksum, directory: directory, kept: options.keepDirectory != nil)
 }
 
-private func requireNoErrors(_ result: ParseResult, _ path: String, _ syntax: ConfigSyntax) throws {
+func requireNoErrors(_ result: ParseResult, _ path: String, _ syntax: ConfigSyntax) throws {
   guard result.hasErrors else { return }
   let first = result.diagnostics.filter { $0.severity == .error }.prefix(5).map(\.rendered)
   throw BenchError(

@@ -1,21 +1,30 @@
-// junoscope-bench: performance measurements of JunosConfig.
+// junoscope-bench: performance measurements of JunosConfig and JunosDiff.
 //
-//   junoscope-bench parse [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format table|json]
+//   junoscope-bench parse   [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
+//   junoscope-bench compare [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //
-// This file only reads the arguments; see ParseBench.swift (measurements), BenchReport.swift
+// This file only reads the arguments; see ParseBench.swift and CompareBench.swift
+// (measurements), CompareEdits.swift (the edited copy), BenchReport.swift and CompareReport.swift
 // (output) and BenchSystem.swift (clock, files, processes, /proc).
 
 import Glibc
 
 let usage = """
-  usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format table|json]
+  usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
+         junoscope-bench compare [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
 
-  Generates curly configurations of N lines (default 10000,100000,1000000; k and M suffixes
-  allowed) plus their `display set` form, and measures ConfigParser.parse on each: best and
-  median time, MB/s, `wc -l` on the same file as a baseline, and peak memory in a child process.
-    --samples N     timed samples per file after one warm-up (default 10)
+  parse: generates curly configurations of N lines (default 10000,100000,1000000; k and M
+  suffixes allowed) plus their `display set` form, and measures ConfigParser.parse on each: best
+  and median time, MB/s, `wc -l` on the same file as a baseline, and peak memory in a child process.
+
+  compare: generates the same curly configurations and a copy of each with 100 edits spread
+  through it, and times GNU `diff OLD NEW > /dev/null` against junoscope's whole compare (read,
+  parse both, ConfigDiff, renderJunos, write to /dev/null) in a child process: best and median,
+  ratio, time per MB, where the time goes, peak memory, and the changes found.
+
+    --samples N     timed samples per file or pair after one warm-up (default 10)
     --keep DIR      write the generated files to DIR and keep them (default: a temporary directory)
-    --format F      table (default) or json
+    --format F      text (default; also `table`) or json
   """
 
 /// Parses `10000`, `10k`, `1M`, `1_000_000`.
@@ -31,12 +40,12 @@ func parseCount(_ text: Substring) -> Int? {
   return n * scale
 }
 
-func parseBenchOptions(_ arguments: [String]) -> ParseBenchOptions {
+func parseBenchOptions(_ command: String, _ arguments: [String]) -> BenchOptions {
   func fail(_ message: String) -> Never {
-    printError("junoscope-bench parse: \(message)\n\n\(usage)")
+    printError("junoscope-bench \(command): \(message)\n\n\(usage)")
     exit(2)
   }
-  var options = ParseBenchOptions()
+  var options = BenchOptions()
   var rest = arguments[...]
   while let argument = rest.popFirst() {
     // Accept both `--name value` and `--name=value`.
@@ -63,9 +72,9 @@ func parseBenchOptions(_ arguments: [String]) -> ParseBenchOptions {
       options.keepDirectory = takeValue()
     case "--format":
       switch takeValue() {
-      case "table": options.json = false
+      case "text", "table": options.json = false
       case "json": options.json = true
-      case let other: fail("unknown format '\(other)' (table or json)")
+      case let other: fail("unknown format '\(other)' (text or json)")
       }
     case "-h", "--help":
       print(usage)
@@ -80,7 +89,7 @@ func parseBenchOptions(_ arguments: [String]) -> ParseBenchOptions {
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "parse":
-  let options = parseBenchOptions(Array(arguments.dropFirst()))
+  let options = parseBenchOptions("parse", Array(arguments.dropFirst()))
   do {
     let run = try runParseBench(options)
     print(options.json ? jsonReport(run) : tableReport(run))
@@ -88,8 +97,19 @@ case "parse":
     printError("junoscope-bench: \(error)")
     exit(1)
   }
+case "compare":
+  let options = parseBenchOptions("compare", Array(arguments.dropFirst()))
+  do {
+    let run = try runCompareBench(options)
+    print(options.json ? compareJSONReport(run) : compareTableReport(run))
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
 case "_parse-once":  // hidden: the memory measurement's child process
   exit(parseOnceChild(Array(arguments.dropFirst())))
+case "_compare-once":  // hidden: the timed and memory child process of `compare`
+  exit(compareOnceChild(Array(arguments.dropFirst())))
 case "-h", "--help", "help":
   print(usage)
 default:
