@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `compare`, `apply` and `check` on compare text, through the command line.
+@Suite struct CompareCLITests {
+  static let old = "system {\n    host-name r1;\n    services {\n        ssh;\n    }\n}\n"
+  static let new = "system {\n    host-name r2;\n    services {\n        ssh;\n        netconf {\n            ssh;\n        }\n    }\n}\n"
+
+  /// Writes `text` to a fresh temporary file and returns its path.
+  func file(_ text: String, _ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test func exitStatusIsDiffs() throws {
+    let a = try file(Self.old, "a.conf")
+    let b = try file(Self.new, "b.conf")
+    let same = run(["compare", a, a])
+    #expect(same.status == 0)
+    #expect(same.out == "")
+    let different = run(["compare", a, b])
+    #expect(different.status == 1)
+    #expect(
+      different.out == """
+        [edit system]
+        -  host-name r1;
+        +  host-name r2;
+        [edit system services]
+        +   netconf {
+        +       ssh;
+        +   }
+
+        """)
+    let broken = run(["compare", a, "-"], stdin: "system {\n")
+    #expect(broken.status == 2)
+    #expect(broken.out == "")
+    #expect(broken.err.contains("<stdin>:2:1: error: missing '}'"))
+    #expect(run(["compare", "-", "-"]).status == 64)
+  }
+
+  @Test func setAndJSONForms() throws {
+    let a = try file(Self.old, "a.conf")
+    let set = run(["compare", "--format", "set", a, "-"], stdin: Self.new)
+    #expect(set.out == "delete system host-name\nset system host-name r2\nset system services netconf ssh\n")
+    let json = run(["compare", "-f", "json", a, "-"], stdin: Self.new)
+    #expect(json.out.hasPrefix(#"{"format":"junoscope.diff","version":1,"#))
+    #expect(json.out.contains(#""counts":{"added":1,"deleted":0,"changed":1,"#))
+  }
+
+  @Test func applyReadsCompareTextAndSetCommands() throws {
+    let a = try file(Self.old, "a.conf")
+    let diff = run(["compare", a, "-"], stdin: Self.new).out
+    let applied = run(["apply", a, "-"], stdin: diff)
+    #expect(applied.status == 0)
+    #expect(applied.out == Self.new)
+    let set = run(["apply", a, "-"], stdin: "set system host-name r2\nset system services netconf ssh\n")
+    #expect(set.status == 0)
+    #expect(set.out == Self.new)
+  }
+
+  @Test func applyRefusesWhatDoesNotMatchTheBase() throws {
+    let a = try file(Self.old, "a.conf")
+    let r = run(["apply", a, "-"], stdin: "[edit system]\n-  host-name r9;\n+  host-name r2;\n")
+    #expect(r.status == 2)
+    #expect(r.out == "")
+    #expect(r.err.contains("<stdin>:2:4: error: 'host-name r9' is deleted, but the base has no such statement under [edit system]"))
+    let stub = run(["apply", a, "-"], stdin: "[edit system services]\n     telnet { ... }\n+    netconf;\n")
+    #expect(stub.status == 2)
+    #expect(stub.err.contains("<stdin>:2:6: error: context line 'telnet' does not match the base"))
+    let neither = run(["apply", a, "-"], stdin: "system { host-name r3; }\n")
+    #expect(neither.status == 2)
+  }
+
+  @Test func checkSaysWhatCompareTextItFound() throws {
+    let complete = run(["check", "-"], stdin: "user@r1# show | compare\n[edit system]\n-  host-name r1;\n+  host-name r2;\n")
+    #expect(complete.status == 0)
+    #expect(complete.out == "<stdin>: compare text, 1 [edit] banner, 2 changes, complete (1 capture line skipped)\n")
+    let truncated = run(["check", "-"], stdin: "[edit system]\n+  syslog {\n+      file messages {\n---(more)---\n")
+    #expect(truncated.status == 2)
+    #expect(truncated.err.contains("<stdin>:4:1: error: the capture stops at a pager prompt"))
+    #expect(truncated.out.contains("(truncated diff)"))
+  }
+}
