@@ -10,12 +10,16 @@ extension ConfigTree {
       let r = nodes[node.index]
       var h: UInt64 = 0xcbf2_9ce4_8422_2325
       @inline(__always) func mix(_ b: UInt8) { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+      // `members [ a ];` and `members a;` are the same configuration: a one-value list is
+      // hashed as a last word.
+      let oneValue = r.listCount == 1
+      let shown = Int(r.wordCount) + (oneValue ? 1 : 0)
       for i in 0..<Int(r.wordCount + max(r.listCount, 0)) {
         let w = words[Int(r.wordStart) + i]
         for k in Int(w.start)..<Int(w.end) { mix(storage[k]) }
-        mix(i == Int(r.wordCount) - 1 ? 0x1F : 0x20)
+        mix(i == shown - 1 ? 0x1F : 0x20)
       }
-      mix(UInt8(truncatingIfNeeded: r.listCount + 2))
+      mix(UInt8(truncatingIfNeeded: (oneValue ? -1 : r.listCount) + 2))
       // `x { }` and `x;` are the same configuration: what counts is having children.
       mix(r.flags.subtracting([StatementFlags.braceSemicolon, StatementFlags.block]).rawValue | (r.firstChild >= 0 ? 0x80 : 0))
       if let a = comparableAnnotation(of: node) { for b in a.utf8 { mix(b) } }

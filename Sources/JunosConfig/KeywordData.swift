@@ -344,6 +344,8 @@ extension KeywordTable {
     vrrp-group keyed 1
     warning keyed 1
     # Curated entries (Junos schema facts not visible in curly text alone).
+    user class value
+    then loss-priority value
     interfaces named
     groups named
     routing-instances named

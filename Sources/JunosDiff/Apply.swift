@@ -157,12 +157,13 @@ struct Applier {
           fail("'\(tag) \(s.words.joined(separator: " "))': no such statement under \(where_)", s.range)
           continue
         }
-        switch tag {
-        case "inactive:": tree.setFlags(.inactive, true, of: c)
-        case "active:": tree.setFlags(.inactive, false, of: c)
-        case "protect:": tree.setFlags(.protect, true, of: c)
-        default: tree.setFlags(.protect, false, of: c)
+        let flag: StatementFlags = tag == "inactive:" || tag == "active:" ? .inactive : .protect
+        let on = tag == "inactive:" || tag == "protect:"
+        guard tree.flags(of: c).contains(flag) != on else {
+          fail("'\(tag) \(s.words.joined(separator: " "))': the base's statement is already \(on ? "" : "not ")\(flag == .inactive ? "inactive" : "protected")", s.range)
+          continue
         }
+        tree.setFlags(flag, on, of: c)
         cursor = .after(c)
       case .moved(let s):
         guard let c = find(parent, s.words, s.list) else {

@@ -370,6 +370,20 @@ struct CompareParser {
     if let st = stub(s, line.end) { entries.append(.moved(st)) }
   }
 
+  /// A message's `opened at L:C` (counted in the run's text) counted in the capture.
+  func relocated(_ message: String, runFile: SourceFile, base: Int) -> String {
+    guard let r = message.firstRange(of: "opened at ") else { return message }
+    let rest = message[r.upperBound...]
+    let digits = rest.prefix { $0.isNumber || $0 == ":" }
+    let parts = digits.split(separator: ":")
+    guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]), line >= 1, line <= runFile.lineStarts.count
+    else { return message }
+    let where_ = file.location(of: base + runFile.lineStarts[line - 1] + column - 1)
+    let head = String(message[..<r.upperBound])
+    let tail = String(rest.dropFirst(digits.count))
+    return head + String(where_.line) + ":" + String(where_.column) + tail
+  }
+
   /// Reads a run of `+` (or `-`) lines as curly text: the markers are blanked, positions kept,
   /// so diagnostics point into the capture.
   mutating func statements(_ run: ArraySlice<Line>, into entries: inout [CompareText.Entry]) {
@@ -383,10 +397,12 @@ struct CompareParser {
       prevEnd = line.end
     }
     let parsed = ConfigParser.parse(SourceFile(path: file.path, bytes: text), syntax: .curly)
+    let runFile = SourceFile(path: file.path, bytes: text)
     for var d in parsed.diagnostics {
       d.range = (d.range.lowerBound + base)..<(d.range.upperBound + base)
       d.location = file.location(of: d.range.lowerBound)
       d.path = file.path
+      d.message = relocated(d.message, runFile: runFile, base: base)
       result.diagnostics.append(d)
     }
     let index = result.fragments.count

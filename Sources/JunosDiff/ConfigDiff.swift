@@ -249,9 +249,19 @@ struct DiffEngine {
   /// Junos shows it (`[edit system services ssh]`).
   func lineDiffers(_ o: NodeID, _ n: NodeID) -> Bool {
     let wc = old.wordCount(of: o)
+    let lo = old.listValues(of: o)
+    let ln = new.listValues(of: n)
+    // A one-value list is the same as that value as a last word (`members [ a ]`, `members a`).
+    if let lo, lo.count == 1, ln == nil {
+      return wc + 1 != new.wordCount(of: n) || !Self.sameWords(old, o, new, n, wc) || new.word(wc, of: n) != lo[0]
+    }
+    if let ln, ln.count == 1, lo == nil {
+      let nc = new.wordCount(of: n)
+      return wc != nc + 1 || !Self.sameWords(old, o, new, n, nc) || old.word(nc, of: o) != ln[0]
+    }
     if wc != new.wordCount(of: n) { return true }
     if !Self.sameWords(old, o, new, n, wc) { return true }
-    return old.listValues(of: o) != new.listValues(of: n)
+    return lo != ln
   }
 
   static let flagMask: StatementFlags = [.inactive, .protect]

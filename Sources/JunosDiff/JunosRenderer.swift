@@ -147,7 +147,9 @@ extension ConfigDiff {
         out.append(marker)
         out.append(contentsOf: repeatElement(0x20, count: column - 1 + 3))
       }
-      out.append(contentsOf: line.drop { k > 0 && ($0 == 0x20 || $0 == 0x09) })
+      var l = line.drop { k > 0 && ($0 == 0x20 || $0 == 0x09) }
+      while let c = l.last, c == 0x20 || c == 0x09 || c == 0x0D { l = l.dropLast() }
+      out.append(contentsOf: l)
     }
     out.append(contentsOf: " */\n".utf8)
   }

@@ -4,7 +4,7 @@ extension ConfigDiff {
   /// Renders the difference as the commands that turn the old configuration into the new one:
   /// `delete`, `set`, `activate`/`deactivate`, `protect`/`unprotect`, `annotate`, and
   /// `insert … before|after …` for ordered-list entries (terms, policies) that moved or were
-  /// added elsewhere than at the end. A changed value is `delete` then `set` (so that list
+  /// added (each one placed after the entry before it). A changed value is `delete` then `set` (so that list
   /// values are replaced, not merged). Loading the commands over the old configuration (with
   /// `junoscope apply`) gives the new one.
   ///

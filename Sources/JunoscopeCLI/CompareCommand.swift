@@ -35,8 +35,8 @@ enum CompareCommand: JunoscopeCommand {
     if oldPath == "-" && newPath == "-" {
       throw CommandFailure(message: "only one of OLD and NEW can be standard input", status: ExitStatus.usage)
     }
-    let (_, a) = try CommonOptions.parse(oldPath, inv, io: io, keywords: keywords)
-    let (_, b) = try CommonOptions.parse(newPath, inv, io: io, keywords: keywords)
+    let (oldFile, a) = try CommonOptions.parse(oldPath, inv, io: io, keywords: keywords)
+    let (newFile, b) = try CommonOptions.parse(newPath, inv, io: io, keywords: keywords)
     CommonOptions.report(a.diagnostics + b.diagnostics, console: console)
     if a.hasErrors || b.hasErrors { return ExitStatus.invalidInput }
     let diff = ConfigDiff(from: a.tree, to: b.tree, options: DiffOptions(keywords: keywords))
@@ -44,7 +44,7 @@ enum CompareCommand: JunoscopeCommand {
     switch format {
     case .junos: out = diff.renderJunos(options)
     case .set: out = diff.renderSet(options)
-    case .json: out = diff.renderJSON(options, oldPath: oldPath, newPath: newPath)
+    case .json: out = diff.renderJSON(options, oldPath: oldFile.path, newPath: newFile.path)
     }
     try io.write(out, to: inv.option("output"))
     return diff.isEmpty ? ExitStatus.success : ExitStatus.failure

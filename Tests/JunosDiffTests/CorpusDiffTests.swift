@@ -188,8 +188,8 @@ import Testing
   }
 
   /// The candidate `load merge merge_good.conf` makes on `initial.conf`. A merged value replaces
-  /// the old one; the explicit delete is there because `ConfigParser.load` appends a second
-  /// `host-name` instead (see `JunosRenderingTests.setOfAValueReplacesIt`).
+  /// the old one (as `ConfigParser.load` does too, see `JunosRenderingTests.setOfAValueReplacesIt`);
+  /// the explicit delete keeps the candidate independent of that.
   func mergedCandidate() throws -> ConfigTree {
     try initialWith("delete system host-name\nset system host-name junos-CHANGED\n" + Self.merged)
   }
