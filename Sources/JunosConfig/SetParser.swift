@@ -236,7 +236,25 @@ struct SetParser {
       }
       var t = text(args[args.count - 1])
       if t.utf8.count >= 2, t.utf8.first == UInt8(ascii: "\""), t.utf8.last == UInt8(ascii: "\"") {
-        t = String(decoding: t.utf8.dropFirst().dropLast(), as: UTF8.self)
+        // The inverse of `ConfigTree.quotedAnnotation`: \" \\ \n \r.
+        var out: [UInt8] = []
+        var bytes = t.utf8.dropFirst().dropLast()[...]
+        while let b = bytes.popFirst() {
+          guard b == UInt8(ascii: "\\"), let e = bytes.first else {
+            out.append(b)
+            continue
+          }
+          switch e {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(e)
+          case UInt8(ascii: "n"): out.append(0x0A)
+          case UInt8(ascii: "r"): out.append(0x0D)
+          default:
+            out.append(b)
+            continue
+          }
+          bytes = bytes.dropFirst()
+        }
+        t = String(decoding: out, as: UTF8.self)
       }
       tree.setAnnotation(t.isEmpty ? nil : t, of: node)
     case .insert:

@@ -151,9 +151,9 @@ extension ConfigTree {
       if options.comments, let a = annotation(of: node) {
         annotateLines.append(contentsOf: "annotate ".utf8)
         annotateLines.append(contentsOf: path)
-        annotateLines.append(contentsOf: " \"".utf8)
-        annotateLines.append(contentsOf: a.utf8)
-        annotateLines.append(contentsOf: "\"\n".utf8)
+        annotateLines.append(0x20)
+        annotateLines.append(contentsOf: Self.quotedAnnotation(a))
+        annotateLines.append(0x0A)
       }
       stack.append((id, depth, true))
       var k = r.lastChild
@@ -163,6 +163,27 @@ extension ConfigTree {
       }
     }
     out.append(contentsOf: annotateLines)
+  }
+
+  /// An annotation as the quoted last word of an `annotate` line: `"`, `\` and line breaks
+  /// escaped as `\"`, `\\` and `\n`, so that the line reads back as the same text. (How Junos
+  /// escapes them in `display set` is not documented.)
+  public static func quotedAnnotation(_ text: String) -> [UInt8] {
+    var out: [UInt8] = [UInt8(ascii: "\"")]
+    for b in text.utf8 {
+      switch b {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        out.append(UInt8(ascii: "\\"))
+        out.append(b)
+      case 0x0A:
+        out.append(contentsOf: "\\n".utf8)
+      case 0x0D:
+        out.append(contentsOf: "\\r".utf8)
+      default: out.append(b)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+    return out
   }
 
   /// The first `count` space-separated words of rendered statement text (quoted words with

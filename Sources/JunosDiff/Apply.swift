@@ -160,7 +160,9 @@ struct Applier {
         let flag: StatementFlags = tag == "inactive:" || tag == "active:" ? .inactive : .protect
         let on = tag == "inactive:" || tag == "protect:"
         guard tree.flags(of: c).contains(flag) != on else {
-          fail("'\(tag) \(s.words.joined(separator: " "))': the base's statement is already \(on ? "" : "not ")\(flag == .inactive ? "inactive" : "protected")", s.range)
+          fail(
+            "'\(tag) \(s.words.joined(separator: " "))': the base's statement is already \(on ? "" : "not ")\(flag == .inactive ? "inactive" : "protected")",
+            s.range)
           continue
         }
         tree.setFlags(flag, on, of: c)

@@ -49,9 +49,8 @@ extension ConfigDiff {
           }
         case .annotation(_, let n):
           var line = new.setIdentity(of: n, options, keywords: keywords)
-          line.append(contentsOf: " \"".utf8)
-          line.append(contentsOf: (new.annotation(of: n) ?? "").utf8)
-          line.append(UInt8(ascii: "\""))
+          line.append(0x20)
+          line.append(contentsOf: ConfigTree.quotedAnnotation(new.annotation(of: n) ?? ""))
           command(&out, "annotate", line)
         }
       }

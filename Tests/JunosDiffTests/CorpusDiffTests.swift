@@ -93,6 +93,15 @@ import Testing
   }
 
   /// The POEMA pairs really differ (the test above is not vacuous there).
+  /// The acx7024's `show configuration` and `display set` captures are one configuration.
+  @Test func acxCurlyAndSetCapturesAreTheSame() throws {
+    let curly = try Self.config("configs/curly/jvd_llq_an4_acx7024.conf").tree
+    let set = try Self.config("configs/set/jvd_llq_an4_acx7024.set").tree
+    let diff = ConfigDiff(from: curly, to: set)
+    let text = string(diff.renderJunos())
+    #expect(text == "")
+  }
+
   @Test func poemaPairsDiffer() throws {
     for d in ["mx-msk-br1", "mx-msk-br4", "mx-rnd-br1"] {
       let a = try Self.config("configs/curly/poema_before_\(d).md").tree
