@@ -106,12 +106,12 @@ public struct Trivia: Sendable, Hashable {
     self.text = text
   }
 
-  /// Annotation text as compared between configurations: the lines of a multi-line annotation
-  /// without blanks at their ends (re-indenting and diff markers change those).
+  /// Annotation text as compared between configurations: its lines without blanks at their
+  /// ends (re-indenting and diff markers change those).
   public static func comparable(_ text: String) -> String {
-    guard text.utf8.contains(0x0A) else { return text }
     // On bytes: "\r\n" is one Character.
     func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+    if let f = text.utf8.first, let l = text.utf8.last, !blank(f), !blank(l), !text.utf8.contains(0x0A) { return text }
     return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
       var l = line.drop(while: blank)
       while let c = l.last, blank(c) { l = l.dropLast() }

@@ -53,6 +53,16 @@ import Testing
     #expect(same)
   }
 
+  @Test func annotationEndingInATabAppliesBack() {
+    let a = Self.tree("/* note\t   */\nsystem {\n    host-name r1;\n}\n")
+    let b = Self.tree("/* note\n   */\nsystem {\n    host-name r1;\n}\n")
+    let diff = ConfigDiff(from: a, to: b)
+    let applied = CompareText.parse(SourceFile(path: "d", bytes: diff.renderJunos())).apply(to: a)
+    #expect(applied.diagnostics.map(\.rendered) == [])
+    let same = ConfigDiff(from: applied.tree, to: b).isEmpty
+    #expect(same)
+  }
+
   @Test func commentContinuationAtColumnZeroKeepsItsMarker() {
     let a = Self.tree("system {\n    /* note\n*/\n    login { class x; }\n}\n")
     let b = Self.tree("system {\n}\n")
