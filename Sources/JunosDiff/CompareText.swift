@@ -405,10 +405,13 @@ struct CompareParser {
       d.message = relocated(d.message, runFile: runFile, base: base)
       result.diagnostics.append(d)
     }
+    // Repeated statements inside are one, as in the configurations compared and applied to.
+    var fragment = parsed.tree
+    fragment.mergeDuplicateBlocks()
     let index = result.fragments.count
-    result.fragments.append(parsed.tree)
-    for node in parsed.tree.children(of: ConfigTree.root) {
-      let r = parsed.tree.sourceRange(of: node)
+    result.fragments.append(fragment)
+    for node in fragment.children(of: ConfigTree.root) {
+      let r = fragment.sourceRange(of: node)
       let range = (r.lowerBound + base)..<(r.upperBound + base)
       entries.append(
         first.kind == .plus ? .added(fragment: index, node: node, range: range) : .deleted(fragment: index, node: node, range: range))
