@@ -129,13 +129,7 @@ struct CompareRun {
 /// Runs the whole benchmark; progress goes to standard error.
 func runCompareBench(_ options: BenchOptions) throws -> CompareRun {
   let executable = try currentExecutablePath()
-  let directory: String
-  if let keep = options.keepDirectory {
-    try ensureDirectory(keep)
-    directory = keep
-  } else {
-    directory = try makeTemporaryDirectory()
-  }
+  let directory = try benchDirectory(options)
   var created: [String] = []
   defer { if options.keepDirectory == nil { removeDirectory(directory, files: created) } }
 

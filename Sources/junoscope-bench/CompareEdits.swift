@@ -73,22 +73,6 @@ struct EditedConfig {
   }
 }
 
-/// SplitMix64 (the generator's PRNG, separately seeded).
-struct EditRandom {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform integer in `0..<n` (n >= 1).
-  mutating func below(_ n: Int) -> Int { Int(truncatingIfNeeded: ((next() >> 32) &* UInt64(n)) >> 32) }
-}
-
 /// Makes `count` edits (at most 250) to the curly text `old`, one per `count`-th of its lines
 /// (more in one part when another offers no place), each kind in proportion to its share.
 func makeEditedConfig(_ old: [UInt8], edits count: Int, seed: UInt64) -> EditedConfig {
@@ -124,11 +108,11 @@ private struct LineEditor {
   var claimed: [Bool] = []
   var edits: [LineEdit] = []
   var made = [Int](repeating: 0, count: EditKind.allCases.count)
-  var rng: EditRandom
+  var rng: GenRandom  // the generator's PRNG, separately seeded
 
   init(_ bytes: [UInt8], seed: UInt64) {
     self.bytes = bytes
-    rng = EditRandom(state: seed)
+    rng = GenRandom(seed: seed)
     var stack: [Int] = []
     var s = 0
     while s < bytes.count {

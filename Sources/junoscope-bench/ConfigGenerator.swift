@@ -28,7 +28,7 @@ public struct ConfigGenerator {
 // MARK: - PRNG
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, good enough statistically.
-private struct GenRandom {
+struct GenRandom {
   var state: UInt64
 
   init(seed: UInt64) { state = seed }

@@ -103,16 +103,17 @@ struct BenchRun {
   var kept: Bool
 }
 
+/// Where a run writes its files: `--keep DIR` (created if needed), or a new temporary directory.
+func benchDirectory(_ options: BenchOptions) throws -> String {
+  guard let keep = options.keepDirectory else { return try makeTemporaryDirectory() }
+  try ensureDirectory(keep)
+  return keep
+}
+
 /// Runs the whole benchmark; progress goes to standard error.
 func runParseBench(_ options: BenchOptions) throws -> BenchRun {
   let executable = try currentExecutablePath()
-  let directory: String
-  if let keep = options.keepDirectory {
-    try ensureDirectory(keep)
-    directory = keep
-  } else {
-    directory = try makeTemporaryDirectory()
-  }
+  let directory = try benchDirectory(options)
   var created: [String] = []
   defer { if options.keepDirectory == nil { removeDirectory(directory, files: created) } }
 
