@@ -163,9 +163,9 @@ func compareTableReport(_ run: CompareRun) -> String {
       in-process    the child's own time from before reading to after writing (CLOCK_MONOTONIC);
                     start+exit = wall - in-process: exec, dynamic loading, Swift runtime start-up, freeing
                     and exit.
-      read .. write the child's steps; `diff` is all of ConfigDiff(from:to:) (as of this writing: merging
-                    repeated sibling blocks, both trees' subtree digests, matching the subtrees that
-                    differ); (digests) is ConfigTree.subtreeDigests() of both trees timed alone once more in
+      read .. write the child's steps; `diff` is all of ConfigDiff(from:to:) (both trees' subtree
+                    digests, matching the subtrees that differ, and merging repeated sibling statements
+                    when some are found there); (digests) is ConfigTree.subtreeDigests() of both trees timed alone once more in
                     the memory run (a part of `diff`, not added to it).
       changes       ConfigDiff.counts / the counts the edits should produce; the run stops if the diff is
                     empty or the number of changes is more than 10% off the number of edits.
