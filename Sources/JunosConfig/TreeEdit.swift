@@ -62,7 +62,7 @@ extension ConfigTree {
 extension ConfigTree {
   /// Merges sibling statements with the same words (`interfaces { a } … interfaces { b }`,
   /// `unit 0;` beside `unit 0 { … }`) into the first, as Junos does when it loads such text;
-  /// their children are merged in turn. Statements with `[ ]` lists are left alone.
+  /// their children are merged in turn (`[ ]` values must be the same too).
   ///
   /// - Returns: Whether anything was merged.
   @discardableResult
@@ -78,12 +78,14 @@ extension ConfigTree {
       while c >= 0 {
         let next = nodes[Int(c)].next
         let r = nodes[Int(c)]
-        if r.listCount < 0 && r.wordCount > 0 {
+        if r.wordCount > 0 {
           var key: UInt64 = 0xcbf2_9ce4_8422_2325
-          for i in 0..<Int(r.wordCount) {
-            for b in wordBytes(i, of: NodeID(c)) { key = (key ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+          for i in 0..<Int(r.wordCount + max(r.listCount, 0)) {
+            let w = words[Int(r.wordStart) + i]
+            for k in Int(w.start)..<Int(w.end) { key = (key ^ UInt64(storage[k])) &* 0x0000_0100_0000_01B3 }
             key = (key ^ 0x20) &* 0x0000_0100_0000_01B3
           }
+          key ^= UInt64(bitPattern: Int64(r.listCount))
           if let first = firstByWords[key], wordsEqual(first, c) {
             // Move the duplicate's children under the first, then drop it.
             if r.firstChild >= 0 { nodes[Int(first)].flags.insert(.block) }
@@ -110,11 +112,16 @@ extension ConfigTree {
     return merged
   }
 
+  /// Whether two statements have the same words and `[ ]` values.
   func wordsEqual(_ x: Int32, _ y: Int32) -> Bool {
     let a = nodes[Int(x)]
     let b = nodes[Int(y)]
-    guard a.wordCount == b.wordCount else { return false }
-    for i in 0..<Int(a.wordCount) where !wordBytes(i, of: NodeID(x)).elementsEqual(wordBytes(i, of: NodeID(y))) { return false }
+    guard a.wordCount == b.wordCount, a.listCount == b.listCount else { return false }
+    for i in 0..<Int(a.wordCount + max(a.listCount, 0)) {
+      let p = words[Int(a.wordStart) + i]
+      let q = words[Int(b.wordStart) + i]
+      if !storage[Int(p.start)..<Int(p.end)].elementsEqual(storage[Int(q.start)..<Int(q.end)]) { return false }
+    }
     return true
   }
 }

@@ -232,10 +232,10 @@ struct DiffEngine {
     return h
   }
 
-  /// Two siblings Junos would merge: the same words, no `[ ]` list.
+  /// Two siblings Junos would merge: the same words and `[ ]` values.
   static func sameLine(_ t: ConfigTree, _ x: NodeID, _ y: NodeID) -> Bool {
     let n = t.wordCount(of: x)
-    guard n > 0, n == t.wordCount(of: y), t.listValues(of: x) == nil, t.listValues(of: y) == nil else { return false }
+    guard n > 0, n == t.wordCount(of: y), t.listValues(of: x) == t.listValues(of: y) else { return false }
     return sameWords(t, x, t, y, n)
   }
 
