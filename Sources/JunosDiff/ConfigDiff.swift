@@ -290,11 +290,12 @@ struct DiffEngine {
     var firstFree: [UInt64: Int] = [:]
     var matchOfNew = [Int](repeating: -1, count: nc.count)
     var matchOfOld = [Int](repeating: -1, count: oc.count)
-    var newByKey: [UInt64: Int] = [:]
+    var newByKey: [UInt64: [Int]] = [:]
     for (j, c) in nc.enumerated() {
       let k = identityCount(new, c, context: context, cache: &cache)
       let h = Self.hashWords(new, c, k)
-      if let prev = newByKey.updateValue(j, forKey: h), Self.sameLine(new, nc[prev], c) { sawDuplicates = true }
+      if let list = newByKey[h], list.suffix(8).contains(where: { Self.sameLine(new, nc[$0], c) }) { sawDuplicates = true }
+      newByKey[h, default: []].append(j)
       guard let list = oldByKey[h] else { continue }
       var t = firstFree[h, default: 0]
       while t < list.count && matchOfOld[list[t]] >= 0 { t += 1 }

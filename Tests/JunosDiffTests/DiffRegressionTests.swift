@@ -90,6 +90,13 @@ import Testing
       "system {\n    host-name r1;\n}\ninterfaces {\n    ge-0/0/0;\n}\ninterfaces {\n    ge-0/0/1;\n}\n")
   }
 
+  @Test func repeatedLineFoundAmongOthersWithTheSameKeyword() {
+    // The repeated `encapsulation vlan-ccc` is not next to its twin among the `encapsulation`s.
+    roundTrip(
+      "u {\n    encapsulation vlan-ccc;\n    encapsulation x;\n}\n",
+      "u {\n    encapsulation vlan-ccc;\n    encapsulation x;\n    encapsulation vlan-ccc;\n}\n", empty: true)
+  }
+
   @Test func theIdenticalLineIsPreferredAmongSameIdentity() {
     // `interfaces s bgp;` and `interfaces { … }` share the identity `interfaces`. (`interfaces
     // s bgp` has no set spelling: `interfaces` takes one name.)
