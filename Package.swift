@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "JunosConfig", targets: ["JunosConfig"]),
     .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
     .library(name: "JunosDiff", targets: ["JunosDiff"]),
+    .library(name: "JunosHistory", targets: ["JunosHistory"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
   ],
@@ -23,12 +24,15 @@ let package = Package(
     // Differences between configurations: matching, Junos/set/JSON renderings, compare-text
     // parsing and applying changes. No Foundation.
     .target(name: "JunosDiff", dependencies: ["JunosConfig"], swiftSettings: strict),
+    // Commit history: `show system commit` (text, XML), times, ranges and batches. No Foundation.
+    .target(name: "JunosHistory", dependencies: ["JunosConfig"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
     .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
+    .testTarget(name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "ArgumentKit"],

@@ -1,0 +1,170 @@
+public import JunosConfig
+
+/// The commits of one `show system commit` listing, newest first, and its `rescue` entry.
+public struct CommitHistory: Sendable {
+  /// Numbered entries in listing order (index 0 first).
+  public var commits: [Commit]
+  /// The `rescue` entry, if listed.
+  public var rescue: Commit?
+  /// Problems found reading the listing or placing its times.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a history.
+  public init(commits: [Commit] = [], rescue: Commit? = nil, diagnostics: [Diagnostic] = []) {
+    self.commits = commits
+    self.rescue = rescue
+    self.diagnostics = diagnostics
+  }
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The commit with this index.
+  public func commit(_ index: Int) -> Commit? { commits.first { $0.index == index } }
+}
+
+/// Reads `show system commit` text.
+///
+/// Entry lines are `N  YYYY-MM-DD HH:MM:SS ZONE by USER via CLIENT[ COMMENT]` (any indentation and
+/// padding, `rescue` in place of N); a line indented deeper than its entry is the entry's log
+/// message. Prompts, `{master:0}`, `[edit]`, echoed commands, `#` notices and the `rollback ?`
+/// completion list's other lines are skipped; a pager prompt is reported as a truncation; any
+/// other line is reported with its line number and skipped.
+public enum CommitListParser {
+  /// Parses a listing. Times are left unplaced (``Commit/instant`` nil) for
+  /// ``TimePlacement/place(_:zone:)``.
+  public static func parse(_ file: SourceFile) -> CommitHistory {
+    var history = CommitHistory()
+    let b = file.bytes
+    let starts = file.lineStarts
+    var last: (indent: Int, slot: Int?)? = nil  // the entry a log line would belong to (slot nil: rescue)
+    for (l, start) in starts.enumerated() {
+      var end = l + 1 < starts.count ? starts[l + 1] : b.count
+      while end > start && (b[end - 1] == 0x0A || b[end - 1] == 0x0D || b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
+      var s = start
+      while s < end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+      guard s < end else {
+        last = nil
+        continue
+      }
+      let indent = s - start
+      let text = String(decoding: b[s..<end], as: UTF8.self)
+      if let entry = entry(text, line: l + 1) {
+        if entry.index == nil {
+          history.rescue = entry
+          last = (indent, nil)
+        } else {
+          history.commits.append(entry)
+          last = (indent, history.commits.count - 1)
+        }
+        continue
+      }
+      if let owner = last, indent > owner.indent {
+        // A log line (several lines join with a newline).
+        if let slot = owner.slot {
+          history.commits[slot].log = history.commits[slot].log.map { $0 + "\n" + text } ?? text
+        } else {
+          let previous = history.rescue?.log
+          history.rescue?.log = previous.map { $0 + "\n" + text } ?? text
+        }
+        continue
+      }
+      last = nil
+      if let kind = CaptureArtefact.classify(b, from: s, to: end, topLevel: true) {
+        if kind == .pager {
+          history.diagnostics.append(
+            Diagnostic(
+              .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the listing is truncated", in: file, at: s..<end))
+        }
+        continue
+      }
+      if isNoise(text) { continue }
+      history.diagnostics.append(Diagnostic(.unexpectedLine, "not a commit entry: '\(text)'", in: file, at: s..<end))
+    }
+    return history
+  }
+
+  /// Lines a capture holds around a listing: echoed commands, CLI notices, the completion list.
+  static func isNoise(_ t: String) -> Bool {
+    t.hasPrefix("show system commit") || t.hasPrefix("run show system commit") || t.hasPrefix("#")
+      || t == "Possible completions:" || t.hasPrefix("<[Enter]>") || t.hasPrefix("| ") || t == "|"
+  }
+
+  /// Reads one entry line, or nil when the line is not one.
+  static func entry(_ text: String, line: Int) -> Commit? {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    // N DATE TIME ZONE by USER via CLIENT [COMMENT…]
+    guard words.count >= 8, words[4] == "by", words[6] == "via" else { return nil }
+    let index: Int?
+    if words[0] == "rescue" {
+      index = nil
+    } else if let n = Int(words[0]), n >= 0, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
+      index = n
+    } else {
+      return nil
+    }
+    guard let time = localTime(words[1], words[2]) else { return nil }
+    // The comment keeps its own spacing: everything after the client word.
+    var comment: String? = nil
+    if words.count > 8 {
+      let clientEnd = words[7].endIndex
+      let rest = text[clientEnd...].drop { $0 == " " }
+      comment = rest.isEmpty ? nil : String(rest)
+    }
+    return Commit(
+      index: index, localTime: time, timeZone: String(words[3]), user: String(words[5]), client: String(words[7]), comment: comment,
+      line: line)
+  }
+
+  /// `YYYY-MM-DD` and `HH:MM:SS`, range-checked.
+  static func localTime(_ date: Substring, _ time: Substring) -> LocalTime? {
+    let d = date.split(separator: "-")
+    let t = time.split(separator: ":")
+    guard d.count == 3, t.count == 3, d[0].count == 4, [d[1], d[2], t[0], t[1], t[2]].allSatisfy({ $0.count == 2 }),
+      let y = Int(d[0]), let mo = Int(d[1]), let da = Int(d[2]), let h = Int(t[0]), let mi = Int(t[1]), let se = Int(t[2]),
+      (1...12).contains(mo), (1...31).contains(da), (0...23).contains(h), (0...59).contains(mi), (0...60).contains(se)
+    else { return nil }
+    return LocalTime(year: y, month: mo, day: da, hour: h, minute: mi, second: se)
+  }
+}
+
+/// Placing printed commit times on the UTC time line.
+public enum TimePlacement {
+  /// Sets ``Commit/instant`` of every entry whose printed zone resolves (``ZoneAbbreviations``),
+  /// or, when `zone` is given, from that fixed offset for every entry. An ambiguous or unknown
+  /// abbreviation without `zone` is an error on the entry's line: a guess would misplace it.
+  ///
+  /// - Parameters:
+  ///   - history: The listing.
+  ///   - zone: The device's UTC offset in seconds, if the user gave it.
+  ///   - file: The listing's source, for diagnostics.
+  public static func place(_ history: inout CommitHistory, zone: Int? = nil, file: SourceFile) {
+    var problems: [Diagnostic] = []
+    func place(_ c: inout Commit) {
+      if let zone, ZoneAbbreviations.numericOffset(c.timeZone) == nil {
+        c.instant = c.localTime.secondsAsUTC - Int64(zone)
+        return
+      }
+      let lineStart = c.line >= 1 && c.line <= file.lineStarts.count ? file.lineStarts[c.line - 1] : 0
+      switch ZoneAbbreviations.resolve(c.timeZone) {
+      case .offset(let o):
+        c.instant = c.localTime.secondsAsUTC - Int64(o)
+      case .ambiguous(let offsets):
+        problems.append(
+          Diagnostic(
+            .unexpectedLine,
+            "time zone '\(c.timeZone)' is ambiguous (UTC\(offsets.map(ZoneAbbreviations.text).joined(separator: ", UTC"))): give the device's zone",
+            in: file, at: lineStart..<lineStart))
+      case .unknown:
+        problems.append(
+          Diagnostic(.unexpectedLine, "unknown time zone '\(c.timeZone)': give the device's zone", in: file, at: lineStart..<lineStart))
+      }
+    }
+    for k in history.commits.indices { place(&history.commits[k]) }
+    if var r = history.rescue {
+      place(&r)
+      history.rescue = r
+    }
+    history.diagnostics += problems
+  }
+}
