@@ -1,5 +1,3 @@
-public import JunosConfig
-
 /// One entry of `show system commit`.
 public struct Commit: Sendable, Hashable {
   /// The entry's number (0 = the active configuration's commit, higher = older); `nil` for the
