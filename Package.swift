@@ -27,7 +27,7 @@ let package = Package(
     // Commit history: `show system commit` (text, XML), times, ranges and batches. No Foundation.
     .target(name: "JunosHistory", dependencies: ["JunosConfig"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
-    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "ArgumentKit"], swiftSettings: strict),
+    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),

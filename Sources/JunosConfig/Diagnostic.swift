@@ -68,6 +68,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   /// Applying changes: a banner, context line or deleted statement that the base configuration
   /// does not have, or an added statement it already has.
   case contextMismatch
+  /// Commit history: a commit time whose zone abbreviation is ambiguous (`CST`) or unknown, with
+  /// no device zone given.
+  case unplacedTime
   /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
 

@@ -28,8 +28,8 @@ public struct CommitHistory: Sendable {
 /// Entry lines are `N  YYYY-MM-DD HH:MM:SS ZONE by USER via CLIENT[ COMMENT]` (any indentation and
 /// padding, `rescue` in place of N); a line indented deeper than its entry is the entry's log
 /// message. Prompts, `{master:0}`, `[edit]`, echoed commands, `#` notices and the `rollback ?`
-/// completion list's other lines are skipped; a pager prompt is reported as a truncation; any
-/// other line is reported with its line number and skipped.
+/// completion list's other lines are skipped; a pager prompt is reported as a truncation and any
+/// other line with its line number, both as warnings: the entries read still stand.
 public enum CommitListParser {
   /// Parses a listing. Times are left unplaced (``Commit/instant`` nil) for
   /// ``TimePlacement/place(_:zone:)``.
@@ -72,14 +72,17 @@ public enum CommitListParser {
       last = nil
       if let kind = CaptureArtefact.classify(b, from: s, to: end, topLevel: true) {
         if kind == .pager {
-          history.diagnostics.append(
-            Diagnostic(
-              .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the listing is truncated", in: file, at: s..<end))
+          var d = Diagnostic(
+            .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the listing is truncated", in: file, at: s..<end)
+          d.severity = .warning  // the entries above it stand
+          history.diagnostics.append(d)
         }
         continue
       }
       if isNoise(text) { continue }
-      history.diagnostics.append(Diagnostic(.unexpectedLine, "not a commit entry: '\(text)'", in: file, at: s..<end))
+      var d = Diagnostic(.unexpectedLine, "not a commit entry: '\(text)'", in: file, at: s..<end)
+      d.severity = .warning  // an edited capture ("… output truncated …"); the entries around it stand
+      history.diagnostics.append(d)
     }
     return history
   }
@@ -116,8 +119,8 @@ public enum CommitListParser {
       line: line)
   }
 
-  /// `YYYY-MM-DD` and `HH:MM:SS`, range-checked.
-  static func localTime(_ date: Substring, _ time: Substring) -> LocalTime? {
+  /// Reads `YYYY-MM-DD` and `HH:MM:SS`, range-checked.
+  public static func localTime(_ date: Substring, _ time: Substring) -> LocalTime? {
     let d = date.split(separator: "-")
     let t = time.split(separator: ":")
     guard d.count == 3, t.count == 3, d[0].count == 4, [d[1], d[2], t[0], t[1], t[2]].allSatisfy({ $0.count == 2 }),
@@ -152,12 +155,12 @@ public enum TimePlacement {
       case .ambiguous(let offsets):
         problems.append(
           Diagnostic(
-            .unexpectedLine,
-            "time zone '\(c.timeZone)' is ambiguous (UTC\(offsets.map(ZoneAbbreviations.text).joined(separator: ", UTC"))): give the device's zone",
+            .unplacedTime,
+            "time zone '\(c.timeZone)' is ambiguous (UTC\(offsets.map(ZoneAbbreviations.text).joined(separator: ", UTC"))): give the device's UTC offset",
             in: file, at: lineStart..<lineStart))
       case .unknown:
         problems.append(
-          Diagnostic(.unexpectedLine, "unknown time zone '\(c.timeZone)': give the device's zone", in: file, at: lineStart..<lineStart))
+          Diagnostic(.unplacedTime, "unknown time zone '\(c.timeZone)': give the device's UTC offset", in: file, at: lineStart..<lineStart))
       }
     }
     for k in history.commits.indices { place(&history.commits[k]) }

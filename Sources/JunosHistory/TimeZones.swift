@@ -33,7 +33,7 @@ public enum ZoneAbbreviations {
   }
 
   /// `+03` → 10800, `-0330` → −12600, `+05:30` → 19800.
-  static func numericOffset(_ zone: String) -> Int? {
+  public static func numericOffset(_ zone: String) -> Int? {
     let b = Array(zone.utf8)
     guard b.count >= 3, b[0] == UInt8(ascii: "+") || b[0] == UInt8(ascii: "-") else { return nil }
     let digits = b.dropFirst().filter { $0 != UInt8(ascii: ":") }

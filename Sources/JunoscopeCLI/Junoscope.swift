@@ -7,7 +7,8 @@ public enum Junoscope {
 
   /// Every subcommand, in the order help lists them.
   static let commands: [Subcommand] = [
-    Subcommand(ShowCommand.self), Subcommand(CompareCommand.self), Subcommand(ApplyCommand.self), Subcommand(CheckCommand.self),
+    Subcommand(ShowCommand.self), Subcommand(CompareCommand.self), Subcommand(ApplyCommand.self), Subcommand(LogCommand.self),
+    Subcommand(CheckCommand.self),
     Subcommand(KeywordsCommand.self),
     Subcommand(CompletionsCommand.self),
   ]

@@ -36,7 +36,7 @@ func lines(_ h: CommitHistory) -> [String] {
     // The author's "… output truncated …" line is reported, not guessed at.
     #expect(
       h.diagnostics.map(\.rendered) == [
-        "commit-history/text/katerina_blog_show_system_commit.txt:12:1: error: not a commit entry: '… output truncated …'"
+        "commit-history/text/katerina_blog_show_system_commit.txt:12:1: warning: not a commit entry: '… output truncated …'"
       ])
     let batches = h.batches()
     let stuart = try #require(batches.first { $0.user == "stuart" })
@@ -121,8 +121,8 @@ func lines(_ h: CommitHistory) -> [String] {
     #expect(h.commits[0].instant == nil)
     #expect(
       h.diagnostics.map(\.rendered) == [
-        "l:5:1: error: the capture stops at a pager prompt ('---(more)---'): the listing is truncated",
-        "l:2:1: error: time zone 'CST' is ambiguous (UTC-06:00, UTC+08:00, UTC-05:00): give the device's zone",
+        "l:5:1: warning: the capture stops at a pager prompt ('---(more)---'): the listing is truncated",
+        "l:2:1: error: time zone 'CST' is ambiguous (UTC-06:00, UTC+08:00, UTC-05:00): give the device's UTC offset",
       ])
     // With the device's offset given, it is placed.
     var again = CommitListParser.parse(file)

@@ -1,0 +1,76 @@
+import ArgumentKit
+import JunosConfig
+import JunosHistory
+
+/// `junoscope log --commits FILE [--author A] [--client C] [--since T] [--until T]`.
+enum LogCommand: JunoscopeCommand {
+  enum Format: String, CaseIterable { case text, json }
+
+  static let spec = CommandSpec(
+    name: "log",
+    abstract: "List commits from captured 'show system commit' text: who, when (UTC), how, and why.",
+    discussion: """
+      Times are placed on UTC from the zone each entry prints (GMT/BST changes inside one listing are
+      fine). An abbreviation used for several offsets (CST, IST, CDT) is an error unless --utc-offset
+      gives the device's offset. --since and --until take YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' in UTC.
+      Exit status: 0 listed, 2 invalid input.
+      """,
+    arguments: [
+      .option("commits", valueName: "file", help: "'show system commit' text, or - for standard input.", completion: .file),
+      .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),
+      .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
+      .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
+      .option("until", valueName: "time", help: "Only commits at or before this UTC time."),
+      .option("utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear."),
+      .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
+      CommonOptions.output,
+    ])
+
+  static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
+    let io = FileIO(console: console)
+    guard let path = inv.option("commits") else {
+      throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
+    }
+    var offset: Int? = nil
+    if let text = inv.option("utc-offset") {
+      guard let o = ZoneAbbreviations.numericOffset(text) ?? (text == "UTC" ? 0 : nil) else {
+        throw CommandFailure(message: "--utc-offset wants ±HH:MM (or UTC), not '\(text)'", status: ExitStatus.usage)
+      }
+      offset = o
+    }
+    let since = try bound(inv.option("since"), "since")
+    let until = try bound(inv.option("until"), "until")
+    let input = try io.read(path)
+    let file = SourceFile(path: input.path, bytes: input.bytes)
+    var history = CommitListParser.parse(file)
+    TimePlacement.place(&history, zone: offset, file: file)
+    CommonOptions.report(history.diagnostics, console: console)
+    if history.hasErrors { return ExitStatus.invalidInput }
+    let authors = Set(inv.options("author"))
+    let client = inv.option("client")
+    history.commits = history.commits.filter { c in
+      (authors.isEmpty || authors.contains(c.user)) && (client == nil || c.client == client)
+        && (since == nil || (c.instant ?? .min) >= since!) && (until == nil || (c.instant ?? .max) <= until!)
+    }
+    let out: [UInt8]
+    switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
+    case .json: out = history.renderJSON()
+    case .text: out = Array(history.commits.map { $0.textLines + "\n" }.joined().utf8)
+    }
+    try io.write(out, to: inv.option("output"))
+    return ExitStatus.success
+  }
+
+  /// `YYYY-MM-DD` or `YYYY-MM-DD HH:MM[:SS]` (a `T` may join them; a trailing `Z` is allowed), as UTC seconds.
+  static func bound(_ text: String?, _ name: String) throws(CommandFailure) -> Int64? {
+    guard var text else { return nil }
+    if text.hasSuffix("Z") { text.removeLast() }
+    let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" })
+    var time = parts.count > 1 ? String(parts[1]) : (name == "until" ? "23:59:59" : "00:00:00")
+    if time.count == 5 { time += ":00" }
+    guard let first = parts.first, parts.count <= 2, let t = CommitListParser.localTime(first, Substring(time)) else {
+      throw CommandFailure(message: "--\(name) wants YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' (UTC), not '\(text)'", status: ExitStatus.usage)
+    }
+    return t.secondsAsUTC
+  }
+}
