@@ -1,4 +1,4 @@
-public import JunosConfig
+import JunosConfig
 
 extension Commit {
   /// The commit as JSON: `{"index":0,"time":"2019-11-13T15:06:51Z","timeZone":"GMT",
