@@ -144,6 +144,7 @@ public enum TimePlacement {
   public static func place(_ history: inout CommitHistory, zone: Int? = nil, file: SourceFile) {
     var problems: [Diagnostic] = []
     func place(_ c: inout Commit) {
+      if c.instant != nil { return }  // the XML form's `seconds`: authoritative
       if let zone, ZoneAbbreviations.numericOffset(c.timeZone) == nil {
         c.instant = c.localTime.secondsAsUTC - Int64(zone)
         return

@@ -16,7 +16,7 @@ enum LogCommand: JunoscopeCommand {
       Exit status: 0 listed, 2 invalid input.
       """,
     arguments: [
-      .option("commits", valueName: "file", help: "'show system commit' text, or - for standard input.", completion: .file),
+      .option("commits", valueName: "file", help: "'show system commit' text or its XML, or - for standard input.", completion: .file),
       .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),
       .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
       .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
@@ -42,7 +42,7 @@ enum LogCommand: JunoscopeCommand {
     let until = try bound(inv.option("until"), "until")
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
-    var history = CommitListParser.parse(file)
+    var history = CommitHistory.read(file)
     TimePlacement.place(&history, zone: offset, file: file)
     CommonOptions.report(history.diagnostics, console: console)
     if history.hasErrors { return ExitStatus.invalidInput }
