@@ -24,15 +24,18 @@ let package = Package(
     // Differences between configurations: matching, Junos/set/JSON renderings, compare-text
     // parsing and applying changes. No Foundation.
     .target(name: "JunosDiff", dependencies: ["JunosConfig"], swiftSettings: strict),
-    // Commit history: `show system commit` (text, XML), times, ranges and batches. No Foundation.
-    .target(name: "JunosHistory", dependencies: ["JunosConfig"], swiftSettings: strict),
+    // zlib from the system (Debian: zlib1g-dev), for `juniper.conf.N.gz` rollback files.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files.
+    // No Foundation.
+    .target(name: "JunosHistory", dependencies: ["JunosConfig", "CZlib"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
     .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
-    .testTarget(name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosConfig"], swiftSettings: strict),
+    .testTarget(name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosDiff", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "ArgumentKit"],
