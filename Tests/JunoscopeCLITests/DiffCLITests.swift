@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `junoscope diff` over a directory of rollback files.
+@Suite struct DiffCLITests {
+  /// A directory with rollbacks 0 and 1 (gzip fixtures) and 2 (plain text, another name form).
+  func rollbacks() throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-rb-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    for name in ["juniper.conf.gz", "juniper.conf.1.gz"] {
+      try FileManager.default.copyItem(
+        atPath: "\(fixtures)/rollbacks/\(name)", toPath: dir.appendingPathComponent(name).path)
+    }
+    let before = try String(contentsOfFile: "\(fixtures)/configs/curly/poema_before_mx-msk-br1.md", encoding: .utf8)
+    let older = before.replacingOccurrences(
+      of: "## Last commit: 2024-09-25 16:44:54 UTC by moro", with: "## Last commit: 2024-09-20 08:00:00 UTC by ann"
+    )
+    .replacingOccurrences(of: "metric 100;", with: "metric 50;")
+    try Data(older.utf8).write(to: dir.appendingPathComponent("rollback-2.conf"))
+    return dir.path
+  }
+
+  @Test func rangeAndAuthorBatch() throws {
+    let dir = try rollbacks()
+    let one = run(["diff", "0", "--rollbacks", dir])
+    #expect(one.status == 0)
+    #expect(one.err == "junoscope: commits 0..0: show system rollback 0 compare 1\n")
+    #expect(one.out == "[edit protocols ospf area 0.0.0.0 interface ge-0/0/1.0]\n+     metric 200;\n")
+    let both = run(["diff", "0..1", "--rollbacks", dir, "-f", "set"])
+    #expect(both.err == "junoscope: commits 1..0: show system rollback 0 compare 2\n")
+    let moro = run(["diff", "--author", "moro", "--rollbacks", dir])
+    #expect(moro.status == 0)
+    #expect(moro.err == "junoscope: commits 1..1 by moro: show system rollback 1 compare 2\n")
+  }
+
+  @Test func missingRollbacksAreSaid() throws {
+    let dir = try rollbacks()
+    let r = run(["diff", "2", "--rollbacks", dir])
+    #expect(r.status == 2)
+    #expect(r.err.contains("the changes of commit 2 need rollback 3, the configuration before it, which is not available (rollbacks 0–2)"))
+    #expect(run(["diff", "--author", "nobody", "--rollbacks", dir]).status == 2)
+    #expect(run(["diff", "x..y", "--rollbacks", dir]).status == 64)
+  }
+}
