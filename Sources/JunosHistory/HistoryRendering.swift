@@ -51,3 +51,59 @@ extension CommitHistory {
     return out
   }
 }
+
+/// One author's share of a history.
+public struct AuthorSummary: Sendable, Hashable {
+  /// The user.
+  public var user: String
+  /// Commits by them.
+  public var commits: Int
+  /// Batches by them.
+  public var batches: Int
+  /// Their oldest and newest commit instants, when placed.
+  public var first: Int64?
+  public var last: Int64?
+}
+
+extension CommitHistory {
+  /// Per-author counts from batches, most commits first (ties by name).
+  public static func authors(_ batches: [Batch]) -> [AuthorSummary] {
+    var by: [String: AuthorSummary] = [:]
+    for b in batches {
+      var a = by[b.user] ?? AuthorSummary(user: b.user, commits: 0, batches: 0, first: nil, last: nil)
+      a.commits += b.commits.count
+      a.batches += 1
+      if let s = b.start { a.first = min(a.first ?? s, s) }
+      if let e = b.end { a.last = max(a.last ?? e, e) }
+      by[b.user] = a
+    }
+    return by.values.sorted { ($0.commits, $1.user) > ($1.commits, $0.user) }
+  }
+
+  /// The `timeline` JSON: `{"batches":[{"user":"stuart","first":31,"last":28,"commits":4,
+  /// "start":"…Z","end":"…Z","compare":"show system rollback 28 compare 32"}],"authors":[{"user":…,
+  /// "commits":…,"batches":…,"first":"…Z","last":"…Z"}]}` (batches oldest first).
+  public static func timelineJSON(_ batches: [Batch]) -> [UInt8] {
+    func time(_ t: Int64?) -> String { t.map { "\"\(iso8601UTC($0))\"" } ?? "null" }
+    var out: [UInt8] = Array("{\"batches\":[".utf8)
+    for (k, b) in batches.enumerated() {
+      if k > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: "{\"user\":".utf8)
+      JSONText.append(b.user, into: &out)
+      out.append(
+        contentsOf:
+          ",\"first\":\(b.range.older),\"last\":\(b.range.newer),\"commits\":\(b.commits.count),\"start\":\(time(b.start)),\"end\":\(time(b.end)),\"compare\":\"\(b.range.deviceCommand)\"}"
+          .utf8)
+    }
+    out.append(contentsOf: "],\"authors\":[".utf8)
+    for (k, a) in authors(batches).enumerated() {
+      if k > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: "{\"user\":".utf8)
+      JSONText.append(a.user, into: &out)
+      out.append(
+        contentsOf: ",\"commits\":\(a.commits),\"batches\":\(a.batches),\"first\":\(time(a.first)),\"last\":\(time(a.last))}".utf8)
+    }
+    out.append(contentsOf: "]}\n".utf8)
+    return out
+  }
+}

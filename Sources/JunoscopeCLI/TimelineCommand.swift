@@ -1,0 +1,102 @@
+import ArgumentKit
+import JunosConfig
+import JunosHistory
+
+/// `junoscope timeline --commits FILE [--gap DURATION] [--format text|json]`.
+enum TimelineCommand: JunoscopeCommand {
+  enum Format: String, CaseIterable { case text, json }
+
+  static let spec = CommandSpec(
+    name: "timeline",
+    abstract: "Batches of consecutive commits by one user, with the on-box command for each, and a per-author summary.",
+    discussion: """
+      A batch is a run of consecutive commits by the same user; --gap (30m, 2h, 1d, or seconds) also
+      splits a user's run where two commits are further apart. Each batch shows the range and the
+      command that shows what it did on the device ('show system rollback Y compare X+1').
+      Exit status: 0 shown, 2 invalid input.
+      """,
+    arguments: [
+      .option("commits", valueName: "file", help: "'show system commit' text or XML, or - for standard input.", completion: .file),
+      .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
+      .option("utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear."),
+      .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
+      CommonOptions.output,
+    ])
+
+  static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
+    let io = FileIO(console: console)
+    guard let path = inv.option("commits") else {
+      throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
+    }
+    var gap: Int64? = nil
+    if let text = inv.option("gap") {
+      guard let g = duration(text) else {
+        throw CommandFailure(
+          message: "--gap wants a duration such as 30m, 2h, 1d or a number of seconds, not '\(text)'", status: ExitStatus.usage)
+      }
+      gap = g
+    }
+    var offset: Int? = nil
+    if let text = inv.option("utc-offset") {
+      guard let o = ZoneAbbreviations.numericOffset(text) ?? (text == "UTC" ? 0 : nil) else {
+        throw CommandFailure(message: "--utc-offset wants ±HH:MM (or UTC), not '\(text)'", status: ExitStatus.usage)
+      }
+      offset = o
+    }
+    let input = try io.read(path)
+    let file = SourceFile(path: input.path, bytes: input.bytes)
+    var history = CommitHistory.read(file)
+    TimePlacement.place(&history, zone: offset, file: file)
+    CommonOptions.report(history.diagnostics, console: console)
+    if history.hasErrors { return ExitStatus.invalidInput }
+    let batches = history.batches(gap: gap)
+    let out: [UInt8]
+    switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
+    case .json: out = CommitHistory.timelineJSON(batches)
+    case .text: out = Array(text(batches).utf8)
+    }
+    try io.write(out, to: inv.option("output"))
+    return ExitStatus.success
+  }
+
+  static func text(_ batches: [Batch]) -> String {
+    func time(_ t: Int64?) -> String { t.map { iso8601UTC($0).replacing("T", with: " ") } ?? "?" }
+    let width = max(4, batches.map(\.user.count).max() ?? 4)
+    var s = ""
+    for b in batches.reversed() {
+      let n = b.commits.count
+      s += b.user + String(repeating: " ", count: width - b.user.count + 2)
+      s += "\(b.range)".padding(8) + "\(n) commit\(n == 1 ? " " : "s")  "
+      s += (n == 1 ? time(b.start) : "\(time(b.start)) → \(time(b.end))") + "  \(b.range.deviceCommand)\n"
+    }
+    s += "\n"
+    for a in CommitHistory.authors(batches) {
+      s += a.user + String(repeating: " ", count: width - a.user.count + 2)
+      s +=
+        "\(a.commits) commit\(a.commits == 1 ? "" : "s") in \(a.batches) batch\(a.batches == 1 ? "" : "es"), \(time(a.first)) → \(time(a.last))\n"
+    }
+    return s
+  }
+
+  /// `30m`, `2h`, `1d`, `45s` or plain seconds.
+  static func duration(_ text: String) -> Int64? {
+    guard let last = text.last else { return nil }
+    let unit: Int64
+    var number = Substring(text)
+    switch last {
+    case "s": unit = 1
+    case "m": unit = 60
+    case "h": unit = 3600
+    case "d": unit = 86_400
+    default: unit = 1
+    }
+    if !last.isNumber { number = number.dropLast() }
+    guard let v = Int64(number), v >= 0 else { return nil }
+    return v * unit
+  }
+}
+
+extension String {
+  /// The string padded with spaces to `width` (longer strings stay as they are).
+  func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
