@@ -1,5 +1,6 @@
 import ArgumentKit
 import JunosConfig
+import JunosHistory
 
 /// Options shared by the commands that read configurations.
 enum CommonOptions {
@@ -14,6 +15,18 @@ enum CommonOptions {
   static let output = ArgumentSpec.option(
     "output", short: "o", valueName: "file", help: "Write to this file (atomically) instead of standard output.",
     completion: .file)
+
+  static let utcOffsetOption = ArgumentSpec.option(
+    "utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear.")
+
+  /// `--utc-offset` in seconds, if given.
+  static func utcOffset(_ inv: Invocation) throws(CommandFailure) -> Int? {
+    guard let text = inv.option("utc-offset") else { return nil }
+    guard let o = ZoneAbbreviations.numericOffset(text) ?? (text == "UTC" ? 0 : nil) else {
+      throw CommandFailure(message: "--utc-offset wants ±HH:MM (or UTC), not '\(text)'", status: ExitStatus.usage)
+    }
+    return o
+  }
 
   /// The keyword table: built-in, plus every `--keywords FILE`.
   static func keywordTable(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> KeywordTable {

@@ -21,7 +21,7 @@ enum LogCommand: JunoscopeCommand {
       .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
       .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
       .option("until", valueName: "time", help: "Only commits at or before this UTC time."),
-      .option("utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear."),
+      CommonOptions.utcOffsetOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
     ])
@@ -31,13 +31,7 @@ enum LogCommand: JunoscopeCommand {
     guard let path = inv.option("commits") else {
       throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
     }
-    var offset: Int? = nil
-    if let text = inv.option("utc-offset") {
-      guard let o = ZoneAbbreviations.numericOffset(text) ?? (text == "UTC" ? 0 : nil) else {
-        throw CommandFailure(message: "--utc-offset wants ±HH:MM (or UTC), not '\(text)'", status: ExitStatus.usage)
-      }
-      offset = o
-    }
+    let offset = try CommonOptions.utcOffset(inv)
     let since = try bound(inv.option("since"), "since")
     let until = try bound(inv.option("until"), "until")
     let input = try io.read(path)

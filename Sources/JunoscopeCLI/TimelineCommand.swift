@@ -18,7 +18,7 @@ enum TimelineCommand: JunoscopeCommand {
     arguments: [
       .option("commits", valueName: "file", help: "'show system commit' text or XML, or - for standard input.", completion: .file),
       .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
-      .option("utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear."),
+      CommonOptions.utcOffsetOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
     ])
@@ -36,13 +36,7 @@ enum TimelineCommand: JunoscopeCommand {
       }
       gap = g
     }
-    var offset: Int? = nil
-    if let text = inv.option("utc-offset") {
-      guard let o = ZoneAbbreviations.numericOffset(text) ?? (text == "UTC" ? 0 : nil) else {
-        throw CommandFailure(message: "--utc-offset wants ±HH:MM (or UTC), not '\(text)'", status: ExitStatus.usage)
-      }
-      offset = o
-    }
+    let offset = try CommonOptions.utcOffset(inv)
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     var history = CommitHistory.read(file)
