@@ -28,6 +28,18 @@ enum CommonOptions {
     return o
   }
 
+  /// Reads the `--commits` listing (text or XML), places its times on UTC (`--utc-offset` if
+  /// given) and reports its diagnostics; nil when it has errors.
+  static func commitHistory(_ path: String, _ inv: Invocation, io: FileIO, console: Console) throws(CommandFailure) -> CommitHistory? {
+    let offset = try utcOffset(inv)
+    let input = try io.read(path)
+    let file = SourceFile(path: input.path, bytes: input.bytes)
+    var history = CommitHistory.read(file)
+    TimePlacement.place(&history, zone: offset, file: file)
+    report(history.diagnostics, console: console)
+    return history.hasErrors ? nil : history
+  }
+
   /// The keyword table: built-in, plus every `--keywords FILE`.
   static func keywordTable(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> KeywordTable {
     var table = KeywordTable.standard

@@ -21,6 +21,7 @@ enum DiffCommand: JunoscopeCommand {
       .positional("range", help: "Commits X..Y, or one commit N.", optional: true),
       .option("rollbacks", valueName: "dir", help: "Directory of saved rollback configurations.", completion: .directory),
       .option("commits", valueName: "file", help: "'show system commit' text or XML (for --author).", completion: .file),
+      CommonOptions.utcOffsetOption,
       .option("author", valueName: "user", help: "Show this user's batch of consecutive commits."),
       .option("batch", valueName: "k", help: "With --author: the K-th newest batch (default 1)."),
       .option(
@@ -37,17 +38,25 @@ enum DiffCommand: JunoscopeCommand {
       throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
     }
     let files = try rollbackFiles(dir)
+    // Each rollback is read and parsed at most once.
+    var parsed: [String: ParseResult] = [:]
+    func tree(_ path: String) throws(CommandFailure) -> ConfigTree {
+      if let p = parsed[path] { return p.tree }
+      let p = try load(path, io: io, keywords: keywords)
+      parsed[path] = p
+      return p.tree
+    }
     // The range: given, or an author's batch.
     let range: CommitRange
     var who = ""
     if let author = inv.option("author") {
       var history: CommitHistory
       if let path = inv.option("commits") {
-        let input = try io.read(path)
-        history = CommitHistory.read(SourceFile(path: input.path, bytes: input.bytes))
+        guard let h = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return ExitStatus.invalidInput }
+        history = h
       } else {
         var headers: [Int: ConfigTree] = [:]
-        for (n, path) in files { headers[n] = try load(path, io: io, keywords: keywords).tree }
+        for (n, path) in files { headers[n] = try tree(path) }
         history = RollbackFiles.history(from: headers)
       }
       let batches = history.batches().filter { $0.user == author }.reversed()
@@ -74,9 +83,7 @@ enum DiffCommand: JunoscopeCommand {
       throw CommandFailure(message: "commits \(range): \(why)", status: ExitStatus.invalidInput)
     }
     console.error("junoscope: commits \(range)\(who): \(range.deviceCommand)")
-    let base = try load(basePath, io: io, keywords: keywords)
-    let result = try load(resultPath, io: io, keywords: keywords)
-    let diff = ConfigDiff(from: base.tree, to: result.tree, options: DiffOptions(keywords: keywords))
+    let diff = ConfigDiff(from: try tree(basePath), to: try tree(resultPath), options: DiffOptions(keywords: keywords))
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
     let out: [UInt8]
     switch inv.option("format").flatMap(CompareCommand.Format.init(rawValue:)) ?? .junos {

@@ -31,15 +31,9 @@ enum LogCommand: JunoscopeCommand {
     guard let path = inv.option("commits") else {
       throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
     }
-    let offset = try CommonOptions.utcOffset(inv)
     let since = try bound(inv.option("since"), "since")
     let until = try bound(inv.option("until"), "until")
-    let input = try io.read(path)
-    let file = SourceFile(path: input.path, bytes: input.bytes)
-    var history = CommitHistory.read(file)
-    TimePlacement.place(&history, zone: offset, file: file)
-    CommonOptions.report(history.diagnostics, console: console)
-    if history.hasErrors { return ExitStatus.invalidInput }
+    guard var history = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return ExitStatus.invalidInput }
     let authors = Set(inv.options("author"))
     let client = inv.option("client")
     history.commits = history.commits.filter { c in

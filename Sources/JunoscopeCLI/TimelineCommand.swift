@@ -36,13 +36,7 @@ enum TimelineCommand: JunoscopeCommand {
       }
       gap = g
     }
-    let offset = try CommonOptions.utcOffset(inv)
-    let input = try io.read(path)
-    let file = SourceFile(path: input.path, bytes: input.bytes)
-    var history = CommitHistory.read(file)
-    TimePlacement.place(&history, zone: offset, file: file)
-    CommonOptions.report(history.diagnostics, console: console)
-    if history.hasErrors { return ExitStatus.invalidInput }
+    guard let history = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return ExitStatus.invalidInput }
     let batches = history.batches(gap: gap)
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
