@@ -26,19 +26,24 @@ let package = Package(
     .target(name: "JunosDiff", dependencies: ["JunosConfig"], swiftSettings: strict),
     // zlib from the system (Debian: zlib1g-dev), for `juniper.conf.N.gz` rollback files.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files.
+    // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files, blame.
     // No Foundation.
-    .target(name: "JunosHistory", dependencies: ["JunosConfig", "CZlib"], swiftSettings: strict),
+    .target(name: "JunosHistory", dependencies: ["JunosConfig", "JunosDiff", "CZlib"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
     .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
-    .executableTarget(name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff"], swiftSettings: strict),
+    .executableTarget(
+      name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunoscopeTestSupport"], swiftSettings: strict),
+    // Generated inputs for tests and benchmarks (a chain of rollbacks with its own blame record).
+    // Not a product.
+    .target(name: "JunoscopeTestSupport", dependencies: ["JunosHistory"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
-    .testTarget(name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosDiff", "JunosConfig"], swiftSettings: strict),
+    .testTarget(
+      name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosDiff", "JunosConfig", "JunoscopeTestSupport"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
-      name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "ArgumentKit"],
+      name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "ArgumentKit", "JunoscopeTestSupport"],
       swiftSettings: strict),
   ]
 )

@@ -36,6 +36,14 @@ public struct ConfigDiff: Sendable {
   /// The groups of changes, in document order. The same parent can head several groups when a
   /// change inside one of its children comes between them (Junos repeats the banner then).
   public internal(set) var groups: [Group]
+  /// Statements matched by identity under parents whose subtrees differ (old, new), in the order
+  /// they were visited. Statements under two subtrees with equal digests are not listed: those
+  /// subtrees are the same statement for statement, in order.
+  public internal(set) var matches: [(old: NodeID, new: NodeID)]
+  /// ``ConfigTree/subtreeDigests()`` of ``old``.
+  public let oldDigests: [UInt64]
+  /// ``ConfigTree/subtreeDigests()`` of ``new``.
+  public let newDigests: [UInt64]
 
   /// Changes under one parent statement.
   public struct Group: Sendable, Hashable {
@@ -94,8 +102,21 @@ public struct ConfigDiff: Sendable {
   /// Statements are matched among their siblings by identity (their keyword and keys, see
   /// ``DiffOptions/keywords``); subtrees with equal digests are skipped without being looked at,
   /// so the cost is linear in the size of the inputs and small where they agree.
-  public init(from old: ConfigTree, to new: ConfigTree, options: DiffOptions = DiffOptions()) {
-    var engine = DiffEngine(old: old, new: new, options: options)
+  ///
+  /// - Parameters:
+  ///   - old: The configuration the changes apply to.
+  ///   - new: The configuration they produce.
+  ///   - options: Keywords and ordered lists.
+  ///   - oldDigests: `old.subtreeDigests()` when the caller has them already (a chain of
+  ///     comparisons computes each configuration's digests once).
+  ///   - newDigests: `new.subtreeDigests()`, likewise.
+  public init(
+    from old: ConfigTree, to new: ConfigTree, options: DiffOptions = DiffOptions(), oldDigests: [UInt64]? = nil,
+    newDigests: [UInt64]? = nil
+  ) {
+    var engine = DiffEngine(
+      old: old, new: new, options: options, oldDigest: oldDigests ?? old.subtreeDigests(),
+      newDigest: newDigests ?? new.subtreeDigests())
     var groups = engine.run()
     var old = old
     var new = new
@@ -103,15 +124,19 @@ public struct ConfigDiff: Sendable {
       // Repeated statements (`interfaces { a } interfaces { b }`) are one to Junos. Only where
       // the configurations differ can they matter, so they are looked for there, and merged
       // (a copy of both trees) only when found.
+      // Merging unlinks the repeats and keeps every NodeID, so callers' node tables stay valid.
       old.mergeDuplicateBlocks()
       new.mergeDuplicateBlocks()
-      engine = DiffEngine(old: old, new: new, options: options)
+      engine = DiffEngine(old: old, new: new, options: options, oldDigest: old.subtreeDigests(), newDigest: new.subtreeDigests())
       groups = engine.run()
     }
     self.old = old
     self.new = new
     self.options = options
     self.groups = groups
+    self.matches = engine.matches
+    self.oldDigests = engine.oldDigest
+    self.newDigests = engine.newDigest
   }
 }
 
@@ -137,13 +162,15 @@ struct DiffEngine {
   var groups: [ConfigDiff.Group] = []
   /// Whether some parent visited has two children with the same line (see `ConfigDiff.init`).
   var sawDuplicates = false
+  /// Children matched under the parents visited.
+  var matches: [(old: NodeID, new: NodeID)] = []
 
-  init(old: ConfigTree, new: ConfigTree, options: DiffOptions) {
+  init(old: ConfigTree, new: ConfigTree, options: DiffOptions, oldDigest: [UInt64], newDigest: [UInt64]) {
     self.old = old
     self.new = new
     self.options = options
-    self.oldDigest = old.subtreeDigests()
-    self.newDigest = new.subtreeDigests()
+    self.oldDigest = oldDigest
+    self.newDigest = newDigest
   }
 
   /// The planned changes under one parent, with markers where changes inside a child come.
@@ -395,6 +422,7 @@ struct DiffEngine {
         continue
       }
       let o = oc[i]
+      matches.append((o, n))
       if moved[j] {
         if j > 0 || !isOrdered(new, n) { deleteBefore(nextAnchor[j]) }
         placeWithContext(j)

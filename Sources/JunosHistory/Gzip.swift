@@ -64,4 +64,28 @@ public enum Gzip {
     }
     return try result.get()
   }
+
+  /// Compresses bytes into one gzip member (no file name or time in the header, so the output
+  /// depends on the input only), as the device writes `juniper.conf.N.gz`.
+  public static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
+    var stream = z_stream()
+    guard
+      deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { preconditionFailure("zlib could not start") }
+    defer { deflateEnd(&stream) }
+    var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
+    let written: Int = input.withUnsafeBufferPointer { inBuf in
+      out.withUnsafeMutableBufferPointer { outBuf in
+        stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+        stream.avail_in = uInt(inBuf.count)
+        stream.next_out = outBuf.baseAddress
+        stream.avail_out = uInt(outBuf.count)
+        let status = deflate(&stream, Z_FINISH)
+        precondition(status == Z_STREAM_END, "deflateBound was too small")
+        return outBuf.count - Int(stream.avail_out)
+      }
+    }
+    out.removeSubrange(written...)
+    return out
+  }
 }

@@ -19,6 +19,46 @@ public enum RollbackFiles {
     return nil
   }
 
+  /// The rollbacks a captured compare's file name says it goes between, as (newer, older):
+  /// `rollback-N-compare-M.txt` (the output of `show system rollback N compare M`, M > N) →
+  /// (N, M); `commit-N.diff` / `commit-N.txt` (what commit N did) → (N, N+1). Anything else → nil.
+  public static func compareCapture(fileName: String) -> (newer: Int, older: Int)? {
+    var name = Substring(fileName)
+    for ext in [".txt", ".diff", ".compare"] where name.hasSuffix(ext) { name = name.dropLast(ext.count) }
+    for prefix in ["commit-", "commit_"] where name.hasPrefix(prefix) {
+      return number(name.dropFirst(prefix.count)).map { ($0, $0 + 1) }
+    }
+    for (prefix, separator) in [("rollback-", "-" as Character), ("rollback_", "_")] where name.hasPrefix(prefix) {
+      let parts = name.dropFirst(prefix.count).split(separator: separator, omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[1] == "compare", let n = number(parts[0]), let m = number(parts[2]), m > n else { return nil }
+      return (n, m)
+    }
+    return nil
+  }
+
+  /// The `## …` header lines at the top of a saved configuration (`## Last commit: … by user`),
+  /// read without parsing the rest (capture artefacts before them, such as a prompt or a
+  /// Markdown fence, are skipped as the parser skips them).
+  public static func headers(in bytes: [UInt8]) -> [String] {
+    var out: [String] = []
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      var e = end
+      while e > start && (bytes[e - 1] == 0x0D || bytes[e - 1] == 0x20) { e -= 1 }
+      let line = bytes[start..<e]
+      if line.starts(with: "## ".utf8) {
+        out.append(String(decoding: line, as: UTF8.self))
+      } else if !line.isEmpty && CaptureArtefact.classify(bytes, from: start, to: e, topLevel: true) == nil {
+        break
+      }
+      start = end + 1
+    }
+    return out
+  }
+
   static func number(_ s: Substring) -> Int? {
     guard !s.isEmpty, s.count <= 3, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return Int(s)

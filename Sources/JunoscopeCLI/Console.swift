@@ -42,6 +42,11 @@ struct FileIO {
   /// Reads a file, or standard input for `-`.
   func read(_ path: String) throws(CommandFailure) -> SourceInput {
     if path == "-" { return SourceInput(path: "<stdin>", bytes: console.readStandardInput()) }
+    return SourceInput(path: path, bytes: try Self.readFile(path))
+  }
+
+  /// Reads a file (safe from any thread).
+  static func readFile(_ path: String) throws(CommandFailure) -> [UInt8] {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
       throw CommandFailure(message: "cannot read '\(path)': no such file", status: 2)
@@ -50,7 +55,7 @@ struct FileIO {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(message: "cannot read '\(path)': permission denied or unreadable", status: 2)
     }
-    return SourceInput(path: path, bytes: Array(data))
+    return Array(data)
   }
 
   /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename), or to

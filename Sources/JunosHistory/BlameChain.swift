@@ -1,0 +1,114 @@
+internal import Dispatch
+public import JunosConfig
+public import JunosDiff
+internal import Synchronization
+
+extension Blame {
+  /// Blames the newest of a chain of rollbacks, reading them in a pipeline: `workers` threads
+  /// read and parse the next configurations (at most `workers + 1` ahead, so memory stays at a
+  /// few configurations whatever the chain's length) while the comparisons run in order.
+  ///
+  /// - Parameters:
+  ///   - rollbacks: The rollback numbers to read, in any order; the oldest (highest) starts the
+  ///     chain and the newest (lowest) is the configuration blamed. Gaps are allowed (see
+  ///     ``advance(to:rollback:digests:)``).
+  ///   - options: Matching options.
+  ///   - workers: Threads reading configurations (at least 1).
+  ///   - load: Reads and parses one rollback; called concurrently from several threads.
+  ///   - step: Called on the caller's thread after each step with the rollback reached and the
+  ///     comparison that led there (nil for the first), e.g. to check or keep the diffs.
+  /// - Returns: The blame of the newest rollback, or nil when `rollbacks` is empty.
+  /// - Throws: The first error `load` throws, in chain order; no thread is left running.
+  public static func chain<E: Error>(
+    rollbacks: [Int], options: DiffOptions = DiffOptions(), workers: Int = 2,
+    load: @escaping @Sendable (Int) throws(E) -> ConfigTree, step: (Int, ConfigDiff?) -> Void = { _, _ in }
+  ) throws(E) -> Blame? {
+    let order = Array(Set(rollbacks)).sorted(by: >)
+    guard !order.isEmpty else { return nil }
+    let pipeline = LoadPipeline(count: order.count, workers: max(1, min(workers, order.count)))
+    pipeline.start { i throws(E) in
+      let tree = try load(order[i])
+      return (tree, tree.subtreeDigests())
+    }
+    var blame: Blame? = nil
+    defer { pipeline.finish() }
+    for i in order.indices {
+      let (tree, digests) = try pipeline.take(i, as: E.self)
+      if var b = blame {
+        let d = b.advance(to: tree, rollback: order[i], digests: digests)
+        blame = b
+        step(order[i], d)
+      } else {
+        blame = Blame(oldest: tree, rollback: order[i], options: options, digests: digests)
+        step(order[i], nil)
+      }
+    }
+    return blame
+  }
+}
+
+/// Bounded read-ahead: worker threads fill slots in order, the consumer takes them in order.
+final class LoadPipeline: Sendable {
+  typealias Loaded = (ConfigTree, [UInt64])
+  let count: Int
+  let workers: Int
+  let slots: Mutex<[Int: Result<Loaded, any Error>]> = Mutex([:])
+  let ready: [DispatchSemaphore]
+  let budget: DispatchSemaphore
+  let nextIndex = Atomic<Int>(0)
+  let cancelled = Atomic<Bool>(false)
+  let done = DispatchGroup()
+
+  init(count: Int, workers: Int) {
+    self.count = count
+    self.workers = workers
+    self.ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    // Created empty and then signalled: libdispatch refuses to dispose of a semaphore whose
+    // count is below the value it was created with, which an early stop leaves.
+    self.budget = DispatchSemaphore(value: 0)
+    for _ in 0..<(workers + 1) { budget.signal() }
+  }
+
+  func start<E: Error>(_ work: @escaping @Sendable (Int) throws(E) -> Loaded) {
+    for _ in 0..<workers {
+      done.enter()
+      DispatchQueue.global().async { [self] in
+        defer { done.leave() }
+        while true {
+          budget.wait()
+          if cancelled.load(ordering: .acquiring) { return }
+          let i = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+          guard i < count else {
+            budget.signal()
+            return
+          }
+          let r: Result<Loaded, any Error>
+          do throws(E) {
+            r = .success(try work(i))
+          } catch {
+            r = .failure(error)
+          }
+          slots.withLock { $0[i] = r }
+          ready[i].signal()
+        }
+      }
+    }
+  }
+
+  func take<E: Error>(_ i: Int, as: E.Type) throws(E) -> Loaded {
+    ready[i].wait()
+    let r = slots.withLock { $0.removeValue(forKey: i)! }
+    budget.signal()
+    switch r {
+    case .success(let v): return v
+    case .failure(let e): throw e as! E
+    }
+  }
+
+  /// Stops the workers (those waiting for room wake up and leave) and waits for them.
+  func finish() {
+    cancelled.store(true, ordering: .releasing)
+    for _ in 0..<workers { budget.signal() }
+    done.wait()
+  }
+}

@@ -1,0 +1,127 @@
+public import JunosConfig
+
+extension Blame {
+  /// The statements to report: the roots of the selection, each with what it is rendered under.
+  /// Empty `roots` means the whole configuration.
+  public struct Selection: Sendable {
+    /// Subtrees to report, in document order; the root (``ConfigTree/root``) for everything.
+    public var roots: [NodeID]
+
+    /// Everything.
+    public static let all = Selection(roots: [ConfigTree.root])
+
+    /// The given subtrees.
+    public init(roots: [NodeID]) { self.roots = roots }
+  }
+
+  /// `^49`, `28`, or `3..5` for a span (missing rollbacks).
+  public static func label(_ o: Origin) -> String {
+    if o.isBoundary { return "^\(o.commit)" }
+    return o.oldestCommit == o.commit ? "\(o.commit)" : "\(o.commit)..\(o.oldestCommit)"
+  }
+
+  /// `git blame`-style text: every line of the selected configuration (annotations too) beside
+  /// the commit that last introduced or changed it, its user and its time (UTC); `^N` marks
+  /// statements already in the oldest rollback read (commit N or earlier). Closing braces carry
+  /// no commit. A selected subtree is headed by its `[edit …]` parent.
+  ///
+  /// - Parameters:
+  ///   - selection: What to show.
+  ///   - commits: The commit list, for users and times (missing entries print `?`).
+  ///   - options: Secret masking.
+  public func renderText(_ selection: Selection = .all, commits: CommitHistory, options: RenderOptions = RenderOptions()) -> [UInt8] {
+    let byIndex = Dictionary(commits.commits.compactMap { c in c.index.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
+    var rows: [(origin: Origin?, text: [UInt8])] = []
+    for root in selection.roots {
+      var depth0 = 0
+      if root != ConfigTree.root {
+        let parentPath = tree.parent(of: root).map { tree.setPath(of: $0, options) } ?? []
+        rows.append((nil, Array("[edit\(parentPath.isEmpty ? "" : " ")".utf8) + parentPath + [UInt8(ascii: "]")]))
+        depth0 = 0
+      }
+      walk(root, includeRoot: root != ConfigTree.root) { node, depth, closing in
+        let indent = [UInt8](repeating: 0x20, count: (depth - depth0) * 4)
+        if closing {
+          rows.append((nil, indent + [UInt8(ascii: "}")]))
+          return
+        }
+        let o = origin(of: node)
+        for t in tree.leadingTrivia(of: node) where t.kind == .annotation {
+          for l in t.text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) { rows.append((o, indent + Array(l))) }
+        }
+        var line = indent + tree.statementText(node, options, prefixes: true)
+        line += tree.isBlock(node) ? Array(" {".utf8) : [UInt8(ascii: ";")]
+        rows.append((o, line))
+      }
+    }
+    func cells(_ o: Origin) -> (String, String, String) {
+      let c = byIndex[o.commit]
+      let user = c?.user ?? "?"
+      let time = c.flatMap { $0.instant }.map { String(iso8601UTC($0).replacing("T", with: " ").dropLast(4)) } ?? "?"
+      return (Self.label(o), user, time)
+    }
+    let all = rows.compactMap { $0.origin.map(cells) }
+    let w0 = all.map(\.0.count).max() ?? 1
+    let w1 = all.map(\.1.count).max() ?? 1
+    let w2 = all.map(\.2.count).max() ?? 1
+    var out: [UInt8] = []
+    for (o, text) in rows {
+      let (a, b, c) = o.map(cells) ?? ("", "", "")
+      out += Array((String(repeating: " ", count: w0 - a.count) + a + " " + b).utf8)
+      out += [UInt8](repeating: 0x20, count: w1 - b.count + 1) + Array(c.utf8) + [UInt8](repeating: 0x20, count: w2 - c.count)
+      out += Array(" | ".utf8) + text + [0x0A]
+    }
+    return out
+  }
+
+  /// JSON: `{"rollback":0,"oldestRollback":49,"statements":[{"path":"interfaces xe-0/0/1",
+  /// "statement":"description uplink","commit":3,"oldestCommit":3,"boundary":false}],
+  /// "commits":[{…}]}` — one entry per statement of the selection in document order (`path` is
+  /// its parent's path in `set` form, `""` at top level), and the commit list entries the
+  /// statements refer to (``Commit/appendJSON(to:)``).
+  public func renderJSON(_ selection: Selection = .all, commits: CommitHistory, options: RenderOptions = RenderOptions()) -> [UInt8] {
+    var out: [UInt8] = Array("{\"rollback\":\(rollback),\"oldestRollback\":\(oldestRollback),\"statements\":[".utf8)
+    var used = Set<Int>()
+    var first = true
+    for root in selection.roots {
+      walk(root, includeRoot: root != ConfigTree.root) { node, _, closing in
+        guard !closing else { return }
+        let o = origin(of: node)
+        used.insert(o.commit)
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        out += Array("{\"path\":".utf8)
+        JSONText.append(String(decoding: tree.parent(of: node).map { tree.setPath(of: $0, options) } ?? [], as: UTF8.self), into: &out)
+        out += Array(",\"statement\":".utf8)
+        JSONText.append(String(decoding: tree.statementText(node, options, prefixes: true), as: UTF8.self), into: &out)
+        out += Array(",\"commit\":\(o.commit),\"oldestCommit\":\(o.oldestCommit),\"boundary\":\(o.isBoundary)}".utf8)
+      }
+    }
+    out += Array("],\"commits\":[".utf8)
+    first = true
+    for c in commits.commits where c.index.map(used.contains) ?? false {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      c.appendJSON(to: &out)
+    }
+    out += Array("]}\n".utf8)
+    return out
+  }
+
+  /// Pre-order walk of a subtree with depths (the root's children at 0 when the root is not
+  /// included), calling `body` again with `closing` after a block's children.
+  func walk(_ root: NodeID, includeRoot: Bool, _ body: (NodeID, Int, Bool) -> Void) {
+    var stack: [(NodeID, Int, Bool)] = []
+    if includeRoot {
+      stack.append((root, 0, false))
+    } else {
+      for c in tree.children(of: root).reversed() { stack.append((c, 0, false)) }
+    }
+    while let (node, depth, closing) = stack.popLast() {
+      body(node, depth, closing)
+      guard !closing, tree.isBlock(node) else { continue }
+      stack.append((node, depth, true))
+      for c in tree.children(of: node).reversed() { stack.append((c, depth + 1, false)) }
+    }
+  }
+}

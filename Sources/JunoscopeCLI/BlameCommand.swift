@@ -1,0 +1,89 @@
+import ArgumentKit
+import Foundation
+import JunosConfig
+import JunosDiff
+import JunosHistory
+
+/// `junoscope blame --rollbacks DIR [--commits FILE] [PATH…]`.
+enum BlameCommand: JunoscopeCommand {
+  enum Format: String, CaseIterable { case text, json }
+
+  static let spec = CommandSpec(
+    name: "blame",
+    abstract: "For every statement of the active configuration, the commit that last introduced or changed it.",
+    discussion: """
+      Reads the saved rollbacks of --rollbacks DIR from the oldest to the newest and compares each with
+      the next, as 'junoscope diff' does. A statement keeps the commit that last changed its own line
+      (words, values, inactive:/protect:, annotation, place among terms); a block whose contents changed
+      keeps its own. '^N' marks statements already in the oldest rollback read: commit N or earlier.
+      Where rollbacks are missing the commit is a span ('3..5'). PATH words pick a hierarchy
+      ('interfaces xe-0/0/1'); --path gives more than one. Users and times come from --commits or the
+      rollbacks' '## Last commit' headers; times are UTC.
+      Exit status: 0 shown, 2 invalid input or nothing at PATH.
+      """,
+    arguments: [
+      .positional("path", help: "Words of a hierarchy to show (default: everything).", optional: true, repeating: true),
+      .option("path", valueName: "words", help: "A hierarchy to show, as one argument (repeatable).", repeating: true),
+      HistorySource.rollbacksOption,
+      HistorySource.commitsOption,
+      CommonOptions.utcOffsetOption,
+      .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
+      CommonOptions.showSecrets,
+      CommonOptions.keywords,
+      CommonOptions.output,
+    ])
+
+  static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
+    let io = FileIO(console: console)
+    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let source = try HistorySource(inv, io: io, console: console, keywords: keywords)
+    guard let dir = source.dir else {
+      throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
+    }
+    let files = source.files
+    guard let newest = files.keys.min() else {
+      throw CommandFailure(message: "no saved rollback in '\(dir)'", status: ExitStatus.invalidInput)
+    }
+    if newest != 0 { console.error("junoscope: rollback 0 is not in '\(dir)': blaming rollback \(newest)") }
+    let history: CommitHistory
+    if inv.option("commits") != nil {
+      guard let h = try source.history() else { return ExitStatus.invalidInput }
+      history = h
+    } else {
+      // The rollbacks' headers when they have them; without, commits print as '?'.
+      var h = RollbackFiles.history(from: [:])
+      if let fromHeaders = try? source.history() { h = fromHeaders }
+      history = h
+    }
+    let chain = try Blame.chain(
+      rollbacks: Array(files.keys), options: DiffOptions(keywords: keywords),
+      workers: max(1, ProcessInfo.processInfo.activeProcessorCount)
+    ) { n throws(CommandFailure) in
+      try HistorySource.parse(files[n]!, keywords: keywords)
+    }
+    guard let blame = chain else { return ExitStatus.invalidInput }
+    let paths =
+      inv.positionals("path").isEmpty ? inv.options("path") : [inv.positionals("path").joined(separator: " ")] + inv.options("path")
+    var selection = Blame.Selection.all
+    if !paths.isEmpty {
+      var roots: [NodeID] = []
+      for p in paths {
+        let words = p.split(separator: " ").map(String.init)
+        let found = blame.tree.statements(at: words)
+        guard !found.isEmpty else {
+          throw CommandFailure(message: "nothing at '\(p)' in rollback \(newest)", status: ExitStatus.invalidInput)
+        }
+        roots += found
+      }
+      selection = Blame.Selection(roots: roots)
+    }
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
+    let out: [UInt8]
+    switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
+    case .text: out = blame.renderText(selection, commits: history, options: options)
+    case .json: out = blame.renderJSON(selection, commits: history, options: options)
+    }
+    try io.write(out, to: inv.option("output"))
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,169 @@
+import ArgumentKit
+import Foundation
+import JunosConfig
+import JunosDiff
+import JunosHistory
+
+/// Where a history command reads commits and configurations: `--commits FILE` and/or
+/// `--rollbacks DIR` (saved configurations and per-commit compare captures).
+struct HistorySource {
+  static let rollbacksOption = ArgumentSpec.option(
+    "rollbacks", valueName: "dir",
+    help: "Directory of saved rollbacks (juniper.conf[.N][.gz], rollback-N.conf) and compare captures (rollback-N-compare-M.txt).",
+    completion: .directory)
+  static let commitsOption = ArgumentSpec.option(
+    "commits", valueName: "file", help: "'show system commit' text or XML, or - for standard input.", completion: .file)
+
+  let inv: Invocation
+  let io: FileIO
+  let console: Console
+  let keywords: KeywordTable
+  /// The `--rollbacks` directory, if given.
+  let dir: String?
+  /// Rollback number → saved configuration file.
+  let files: [Int: String]
+  /// Compare captures: what the configuration became from rollback `older` to rollback `newer`.
+  let captures: [(newer: Int, older: Int, path: String)]
+  private var trees: [Int: ConfigTree] = [:]
+  /// How each composed rollback was made (for the message on standard error).
+  private(set) var composed: [Int: String] = [:]
+
+  init(_ inv: Invocation, io: FileIO, console: Console, keywords: KeywordTable = .standard) throws(CommandFailure) {
+    self.inv = inv
+    self.io = io
+    self.console = console
+    self.keywords = keywords
+    dir = inv.option("rollbacks")
+    guard let dir else {
+      files = [:]
+      captures = []
+      return
+    }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: dir)
+    } catch {
+      throw CommandFailure(message: "cannot read the directory '\(dir)'", status: ExitStatus.invalidInput)
+    }
+    var files: [Int: String] = [:]
+    var captures: [(newer: Int, older: Int, path: String)] = []
+    for name in names.sorted() {
+      let path = (dir as NSString).appendingPathComponent(name)
+      if let n = RollbackFiles.rollbackNumber(fileName: name) {
+        if let other = files[n] {
+          throw CommandFailure(
+            message: "'\((other as NSString).lastPathComponent)' and '\(name)' are both rollback \(n)", status: ExitStatus.invalidInput)
+        }
+        files[n] = path
+      } else if let c = RollbackFiles.compareCapture(fileName: name) {
+        captures.append((c.newer, c.older, path))
+      }
+    }
+    self.files = files
+    self.captures = captures
+  }
+
+  /// The highest rollback a configuration exists or can be composed for.
+  var highestRollback: Int { max(files.keys.max() ?? -1, captures.map(\.older).max() ?? -1) }
+
+  /// The commit list: `--commits` when given, else the `## Last commit` headers of the saved
+  /// rollbacks. nil (after reporting) when the listing has errors.
+  func history() throws(CommandFailure) -> CommitHistory? {
+    if let path = inv.option("commits") {
+      return try CommonOptions.commitHistory(path, inv, io: io, console: console)
+    }
+    guard let dir else {
+      throw CommandFailure(message: "give the commit list with --commits FILE, or --rollbacks DIR", status: ExitStatus.usage)
+    }
+    var h = CommitHistory()
+    for n in files.keys.sorted() {
+      let bytes = try Self.bytes(files[n]!)
+      if let c = RollbackFiles.commit(headers: RollbackFiles.headers(in: bytes), rollback: n) { h.commits.append(c) }
+    }
+    guard !h.commits.isEmpty else {
+      throw CommandFailure(
+        message: "no commit list: no '## Last commit' header in the rollbacks of '\(dir)'; give --commits FILE",
+        status: ExitStatus.invalidInput)
+    }
+    let offset = try CommonOptions.utcOffset(inv)
+    TimePlacement.place(&h, zone: offset, file: SourceFile(path: dir, bytes: []))
+    CommonOptions.report(h.diagnostics, console: console)
+    return h.hasErrors ? nil : h
+  }
+
+  /// Reads a saved configuration, gunzipping when needed (safe from any thread).
+  static func bytes(_ path: String) throws(CommandFailure) -> [UInt8] {
+    let bytes = try FileIO.readFile(path)
+    guard Gzip.isGzip(bytes) else { return bytes }
+    do {
+      return try Gzip.decompress(bytes)
+    } catch {
+      throw CommandFailure(message: "\(path): \(error.message)", status: ExitStatus.invalidInput)
+    }
+  }
+
+  /// Reads and parses one saved configuration (safe from any thread).
+  static func parse(_ path: String, keywords: KeywordTable) throws(CommandFailure) -> ConfigTree {
+    let result = ConfigParser.parse(SourceFile(path: path, bytes: try bytes(path)), keywords: keywords)
+    if result.hasErrors {
+      throw CommandFailure(
+        message: result.diagnostics.first { $0.severity == .error }.map(\.rendered) ?? "\(path): invalid configuration",
+        status: ExitStatus.invalidInput)
+    }
+    return result.tree
+  }
+
+  /// Rollback `n`: its saved configuration, or one composed by applying compare captures to an
+  /// older saved rollback (`rollback-N-compare-M.txt` turns rollback M into rollback N). nil
+  /// when neither is possible.
+  mutating func config(_ n: Int) throws(CommandFailure) -> ConfigTree? {
+    if let t = trees[n] { return t }
+    if let path = files[n] {
+      let t = try Self.parse(path, keywords: keywords)
+      trees[n] = t
+      return t
+    }
+    // Compose: the capture leading to n from the nearest older rollback that can be had.
+    for c in captures.filter({ $0.newer == n }).sorted(by: { $0.older < $1.older }) {
+      guard let base = try config(c.older) else { continue }
+      let input = try io.read(c.path)
+      let text = CompareText.parse(SourceFile(path: input.path, bytes: input.bytes))
+      CommonOptions.report(text.diagnostics, console: console)
+      if text.hasErrors { throw CommandFailure(message: "\(c.path): not a usable compare capture", status: ExitStatus.invalidInput) }
+      var b = base
+      b.mergeDuplicateBlocks()
+      let result = text.apply(to: b, options: DiffOptions(keywords: keywords))
+      CommonOptions.report(result.diagnostics, console: console)
+      if result.hasErrors {
+        throw CommandFailure(
+          message: "\((c.path as NSString).lastPathComponent) does not apply to rollback \(c.older)", status: ExitStatus.invalidInput)
+      }
+      trees[n] = result.tree
+      composed[n] = (composed[c.older].map { $0 + ", then " } ?? "rollback \(c.older) + ") + (c.path as NSString).lastPathComponent
+      return result.tree
+    }
+    return nil
+  }
+
+  /// The configurations before and after a range of commits, or a failure that says which
+  /// rollback is missing.
+  mutating func endpoints(_ range: CommitRange) throws(CommandFailure) -> (base: ConfigTree, result: ConfigTree) {
+    let where_ = dir.map { " in '\($0)'" } ?? ""
+    guard dir != nil else {
+      throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
+    }
+    guard let base = try config(range.baseRollback) else {
+      let why = range.unavailable(highestRollback: highestRollback) ?? "rollback \(range.baseRollback) is not\(where_)"
+      throw CommandFailure(message: "commits \(range): \(why)", status: ExitStatus.invalidInput)
+    }
+    guard let result = try config(range.resultRollback) else {
+      throw CommandFailure(
+        message: "commits \(range): rollback \(range.resultRollback) is not\(where_) and no compare capture leads to it",
+        status: ExitStatus.invalidInput)
+    }
+    for n in [range.baseRollback, range.resultRollback] {
+      if let how = composed[n] { console.error("junoscope: rollback \(n) composed from \(how)") }
+    }
+    return (base, result)
+  }
+}
