@@ -171,4 +171,74 @@ public enum TimePlacement {
     }
     history.diagnostics += problems
   }
+
+  /// Sets ``Commit/instant`` of every entry from the device's IANA time zone, which wins over the
+  /// printed abbreviation: `CST` in `America/Chicago` is −06:00, and a time printed through a
+  /// daylight-saving change lands on the right instant.
+  ///
+  /// An instant already set (the XML form's `seconds`) stays, and a numeric printed zone (`+03`)
+  /// is read as printed. Otherwise the zone's ``IANAZone/candidates(forLocal:)`` are matched
+  /// against the printed abbreviation, by name or, for an abbreviation of
+  /// ``ZoneAbbreviations/table``, by offset:
+  /// - a local time the zone skips (a spring-forward gap) is an error on the entry's line;
+  /// - a local time that happens twice (a fall-back overlap) takes the candidate the printed
+  ///   abbreviation names; when it names both or neither, it is an error;
+  /// - a single candidate is used even when the printed abbreviation contradicts it (`EST` in
+  ///   `Europe/London`: none of the table's offsets for it is the zone's), with a warning; an
+  ///   abbreviation the table does not know is not judged.
+  ///
+  /// - Parameters:
+  ///   - history: The listing.
+  ///   - timeZone: The device's time zone.
+  ///   - file: The listing's source, for diagnostics.
+  public static func place(_ history: inout CommitHistory, timeZone: IANAZone, file: SourceFile) {
+    var problems: [Diagnostic] = []
+    func place(_ c: inout Commit) {
+      if c.instant != nil { return }  // the XML form's `seconds`: authoritative
+      if let printed = ZoneAbbreviations.numericOffset(c.timeZone) {
+        c.instant = c.localTime.secondsAsUTC - Int64(printed)
+        return
+      }
+      let lineStart = c.line >= 1 && c.line <= file.lineStarts.count ? file.lineStarts[c.line - 1] : 0
+      func report(_ message: String, warning: Bool = false) {
+        var d = Diagnostic(.unplacedTime, message, in: file, at: lineStart..<lineStart)
+        if warning { d.severity = .warning }
+        problems.append(d)
+      }
+      let candidates = timeZone.candidates(forLocal: c.localTime)
+      let byName = candidates.filter { $0.abbreviation == c.timeZone }
+      let tableOffsets = ZoneAbbreviations.table[c.timeZone] ?? []
+      let byOffset = candidates.filter { tableOffsets.contains($0.offset) }
+      let chosen: IANAZone.LocalTimeType
+      switch candidates.count {
+      case 0:
+        report("\(c.localTime) does not exist in \(timeZone.name): the clocks went forward over it")
+        return
+      case 1:
+        chosen = candidates[0]
+        if byName.isEmpty && byOffset.isEmpty && !tableOffsets.isEmpty {
+          report(
+            "time zone '\(c.timeZone)' does not match \(timeZone.name) at \(c.localTime), which is \(chosen): placed by \(timeZone.name)",
+            warning: true)
+        }
+      default:
+        if byName.count == 1 {
+          chosen = byName[0]
+        } else if byName.isEmpty && byOffset.count == 1 {
+          chosen = byOffset[0]
+        } else {
+          let both = candidates.map(\.description).joined(separator: " or ")
+          report("\(c.localTime) happens twice in \(timeZone.name) (\(both)) and '\(c.timeZone)' does not tell which")
+          return
+        }
+      }
+      c.instant = c.localTime.secondsAsUTC - Int64(chosen.offset)
+    }
+    for k in history.commits.indices { place(&history.commits[k]) }
+    if var r = history.rescue {
+      place(&r)
+      history.rescue = r
+    }
+    history.diagnostics += problems
+  }
 }

@@ -27,6 +27,7 @@ enum BlameCommand: JunoscopeCommand {
       HistorySource.rollbacksOption,
       HistorySource.commitsOption,
       CommonOptions.utcOffsetOption,
+      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
       CommonOptions.keywords,

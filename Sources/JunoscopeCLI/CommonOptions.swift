@@ -1,4 +1,5 @@
 import ArgumentKit
+import Foundation
 import JunosConfig
 import JunosHistory
 
@@ -19,6 +20,43 @@ enum CommonOptions {
   static let utcOffsetOption = ArgumentSpec.option(
     "utc-offset", valueName: "±HH:MM", help: "The device's UTC offset, for zones the listing does not make clear.")
 
+  static let timeZoneOption = ArgumentSpec.option(
+    "timezone", valueName: "zone",
+    help: "The device's IANA time zone (Europe/London), read from $TZDIR or /usr/share/zoneinfo; wins over printed abbreviations.")
+
+  /// `--timezone`, read and parsed, if given.
+  static func timeZone(_ inv: Invocation) throws(CommandFailure) -> IANAZone? {
+    guard let name = inv.option("timezone") else { return nil }
+    if inv.option("utc-offset") != nil {
+      throw CommandFailure(message: "give --timezone or --utc-offset, not both", status: ExitStatus.usage)
+    }
+    let paths = IANAZone.searchPaths(forName: name, tzdir: ProcessInfo.processInfo.environment["TZDIR"])
+    guard !paths.isEmpty else {
+      throw CommandFailure(message: "--timezone wants an IANA zone name such as Europe/London, not '\(name)'", status: ExitStatus.usage)
+    }
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path) else { continue }
+      do {
+        return try IANAZone(name: name, tzif: Array(data))
+      } catch {
+        throw CommandFailure(message: "\(path): \(error.description)", status: ExitStatus.invalidInput)
+      }
+    }
+    throw CommandFailure(
+      message: "unknown time zone '\(name)' (looked for \(paths.joined(separator: " and "))); is tzdata installed?",
+      status: ExitStatus.invalidInput)
+  }
+
+  /// Places a listing's times: `--timezone` when given, else `--utc-offset`, else each entry's
+  /// printed zone.
+  static func placeTimes(_ history: inout CommitHistory, _ inv: Invocation, file: SourceFile) throws(CommandFailure) {
+    if let zone = try timeZone(inv) {
+      TimePlacement.place(&history, timeZone: zone, file: file)
+    } else {
+      TimePlacement.place(&history, zone: try utcOffset(inv), file: file)
+    }
+  }
+
   /// `--utc-offset` in seconds, if given.
   static func utcOffset(_ inv: Invocation) throws(CommandFailure) -> Int? {
     guard let text = inv.option("utc-offset") else { return nil }
@@ -28,14 +66,15 @@ enum CommonOptions {
     return o
   }
 
-  /// Reads the `--commits` listing (text or XML), places its times on UTC (`--utc-offset` if
-  /// given) and reports its diagnostics; nil when it has errors.
+  /// Reads the `--commits` listing (text or XML), places its times on UTC (`--timezone` or
+  /// `--utc-offset` if given) and reports its diagnostics; nil when it has errors.
   static func commitHistory(_ path: String, _ inv: Invocation, io: FileIO, console: Console) throws(CommandFailure) -> CommitHistory? {
-    let offset = try utcOffset(inv)
+    _ = try utcOffset(inv)
+    _ = try timeZone(inv)
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     var history = CommitHistory.read(file)
-    TimePlacement.place(&history, zone: offset, file: file)
+    try placeTimes(&history, inv, file: file)
     report(history.diagnostics, console: console)
     return history.hasErrors ? nil : history
   }
@@ -53,14 +92,26 @@ enum CommonOptions {
     return table
   }
 
-  /// Reads and parses one input.
+  /// Reads and parses one input (gzip files, such as a saved `juniper.conf.3.gz`, are
+  /// decompressed first).
   static func parse(_ path: String, _ inv: Invocation, io: FileIO, keywords: KeywordTable) throws(CommandFailure) -> (
     SourceFile, ParseResult
   ) {
-    let input = try io.read(path)
+    var input = try io.read(path)
+    input.bytes = try gunzipped(input.bytes, path: input.path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
     return (file, ConfigParser.parse(file, syntax: syntax, keywords: keywords))
+  }
+
+  /// The bytes, decompressed when they are gzip data.
+  static func gunzipped(_ bytes: [UInt8], path: String) throws(CommandFailure) -> [UInt8] {
+    guard Gzip.isGzip(bytes) else { return bytes }
+    do {
+      return try Gzip.decompress(bytes)
+    } catch {
+      throw CommandFailure(message: "\(path): \(error.message)", status: ExitStatus.invalidInput)
+    }
   }
 
   /// Prints diagnostics on standard error in the `file:line:col: severity: message` form.

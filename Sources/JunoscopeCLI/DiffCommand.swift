@@ -24,6 +24,7 @@ enum DiffCommand: JunoscopeCommand {
       HistorySource.rollbacksOption,
       HistorySource.commitsOption,
       CommonOptions.utcOffsetOption,
+      CommonOptions.timeZoneOption,
       .option("author", valueName: "user", help: "Show this user's batch of consecutive commits."),
       .option("batch", valueName: "k", help: "With --author: the K-th newest batch (default 1)."),
       .option("since", valueName: "time", help: "The commits at or after this UTC time (with or without --until)."),

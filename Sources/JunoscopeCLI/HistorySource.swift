@@ -25,8 +25,9 @@ struct HistorySource {
   /// Compare captures: what the configuration became from rollback `older` to rollback `newer`.
   let captures: [(newer: Int, older: Int, path: String)]
   private var trees: [Int: ConfigTree] = [:]
-  /// How each composed rollback was made (for the message on standard error).
-  private(set) var composed: [Int: String] = [:]
+  /// How each composed rollback was made: the saved rollback it starts from and the captures
+  /// applied (for the message on standard error).
+  private(set) var composed: [Int: (base: Int, captures: [String])] = [:]
 
   init(_ inv: Invocation, io: FileIO, console: Console, keywords: KeywordTable = .standard) throws(CommandFailure) {
     self.inv = inv
@@ -85,21 +86,14 @@ struct HistorySource {
         message: "no commit list: no '## Last commit' header in the rollbacks of '\(dir)'; give --commits FILE",
         status: ExitStatus.invalidInput)
     }
-    let offset = try CommonOptions.utcOffset(inv)
-    TimePlacement.place(&h, zone: offset, file: SourceFile(path: dir, bytes: []))
+    try CommonOptions.placeTimes(&h, inv, file: SourceFile(path: dir, bytes: []))
     CommonOptions.report(h.diagnostics, console: console)
     return h.hasErrors ? nil : h
   }
 
   /// Reads a saved configuration, gunzipping when needed (safe from any thread).
   static func bytes(_ path: String) throws(CommandFailure) -> [UInt8] {
-    let bytes = try FileIO.readFile(path)
-    guard Gzip.isGzip(bytes) else { return bytes }
-    do {
-      return try Gzip.decompress(bytes)
-    } catch {
-      throw CommandFailure(message: "\(path): \(error.message)", status: ExitStatus.invalidInput)
-    }
+    try CommonOptions.gunzipped(FileIO.readFile(path), path: path)
   }
 
   /// Reads and parses one saved configuration (safe from any thread).
@@ -139,7 +133,8 @@ struct HistorySource {
           message: "\((c.path as NSString).lastPathComponent) does not apply to rollback \(c.older)", status: ExitStatus.invalidInput)
       }
       trees[n] = result.tree
-      composed[n] = (composed[c.older].map { $0 + ", then " } ?? "rollback \(c.older) + ") + (c.path as NSString).lastPathComponent
+      let before = composed[c.older] ?? (c.older, [])
+      composed[n] = (before.base, before.captures + [(c.path as NSString).lastPathComponent])
       return result.tree
     }
     return nil
@@ -162,7 +157,9 @@ struct HistorySource {
         status: ExitStatus.invalidInput)
     }
     for n in [range.baseRollback, range.resultRollback] {
-      if let how = composed[n] { console.error("junoscope: rollback \(n) composed from \(how)") }
+      guard let how = composed[n] else { continue }
+      let what = how.captures.count == 1 ? how.captures[0] : "\(how.captures.count) compare captures"
+      console.error("junoscope: rollback \(n) composed from rollback \(how.base) and \(what)")
     }
     return (base, result)
   }

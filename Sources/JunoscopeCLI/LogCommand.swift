@@ -8,32 +8,34 @@ enum LogCommand: JunoscopeCommand {
 
   static let spec = CommandSpec(
     name: "log",
-    abstract: "List commits from captured 'show system commit' text: who, when (UTC), how, and why.",
+    abstract: "List commits from captured 'show system commit' text or saved rollbacks: who, when (UTC), how, and why.",
     discussion: """
-      Times are placed on UTC from the zone each entry prints (GMT/BST changes inside one listing are
-      fine). An abbreviation used for several offsets (CST, IST, CDT) is an error unless --utc-offset
-      gives the device's offset. --since and --until take YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' in UTC.
+      The commits come from --commits (text or XML) or, without it, from the '## Last commit' headers
+      of the saved rollbacks in --rollbacks DIR. Times are placed on UTC from the zone each entry
+      prints (GMT/BST changes inside one listing are fine). An abbreviation used for several offsets
+      (CST, IST, CDT) is an error unless --timezone (Europe/London) or --utc-offset gives the
+      device's zone; --timezone also settles times printed inside a daylight-saving change. --since and --until take YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' in UTC.
       Exit status: 0 listed, 2 invalid input.
       """,
     arguments: [
-      .option("commits", valueName: "file", help: "'show system commit' text or its XML, or - for standard input.", completion: .file),
+      HistorySource.commitsOption,
+      HistorySource.rollbacksOption,
       .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),
       .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
       .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
       .option("until", valueName: "time", help: "Only commits at or before this UTC time."),
       CommonOptions.utcOffsetOption,
+      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
     ])
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    guard let path = inv.option("commits") else {
-      throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
-    }
+    let source = try HistorySource(inv, io: io, console: console)
     let since = try bound(inv.option("since"), "since")
     let until = try bound(inv.option("until"), "until")
-    guard var history = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return ExitStatus.invalidInput }
+    guard var history = try source.history() else { return ExitStatus.invalidInput }
     let authors = Set(inv.options("author"))
     let client = inv.option("client")
     history.commits = history.commits.filter { c in

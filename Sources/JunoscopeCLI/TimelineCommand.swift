@@ -2,9 +2,9 @@ import ArgumentKit
 import JunosConfig
 import JunosHistory
 
-/// `junoscope timeline --commits FILE [--gap DURATION] [--format text|json]`.
+/// `junoscope timeline --commits FILE [--gap DURATION] [--format text|json|html]`.
 enum TimelineCommand: JunoscopeCommand {
-  enum Format: String, CaseIterable { case text, json }
+  enum Format: String, CaseIterable { case text, json, html }
 
   static let spec = CommandSpec(
     name: "timeline",
@@ -13,21 +13,26 @@ enum TimelineCommand: JunoscopeCommand {
       A batch is a run of consecutive commits by the same user; --gap (30m, 2h, 1d, or seconds) also
       splits a user's run where two commits are further apart. Each batch shows the range and the
       command that shows what it did on the device ('show system rollback Y compare X+1').
+      --format html writes one self-contained page (no scripts or external files; open it from
+      disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit and
+      a bar per batch, whose tooltips give each commit's details and each batch's range and
+      command, then the batch and author tables. Use -o FILE to save it.
       Exit status: 0 shown, 2 invalid input.
       """,
     arguments: [
-      .option("commits", valueName: "file", help: "'show system commit' text or XML, or - for standard input.", completion: .file),
+      HistorySource.commitsOption,
+      HistorySource.rollbacksOption,
       .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
       CommonOptions.utcOffsetOption,
+      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
     ])
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    guard let path = inv.option("commits") else {
-      throw CommandFailure(message: "give the commit list with --commits FILE", status: ExitStatus.usage)
-    }
+    let source = try HistorySource(inv, io: io, console: console)
+    let path = inv.option("commits") ?? source.dir ?? "-"
     var gap: Int64? = nil
     if let text = inv.option("gap") {
       guard let g = duration(text) else {
@@ -36,12 +41,13 @@ enum TimelineCommand: JunoscopeCommand {
       }
       gap = g
     }
-    guard let history = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return ExitStatus.invalidInput }
+    guard let history = try source.history() else { return ExitStatus.invalidInput }
     let batches = history.batches(gap: gap)
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
     case .json: out = CommitHistory.timelineJSON(batches)
     case .text: out = Array(text(batches).utf8)
+    case .html: out = CommitHistory.timelineHTML(batches, title: "junoscope timeline — \(displayName(path))")
     }
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
@@ -64,6 +70,11 @@ enum TimelineCommand: JunoscopeCommand {
         "\(a.commits) commit\(a.commits == 1 ? "" : "s") in \(a.batches) batch\(a.batches == 1 ? "" : "es"), \(time(a.first)) → \(time(a.last))\n"
     }
     return s
+  }
+
+  /// The input's file name for the page title: `standard input` for `-`.
+  static func displayName(_ path: String) -> String {
+    path == "-" ? "standard input" : path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// `30m`, `2h`, `1d`, `45s` or plain seconds.

@@ -36,4 +36,36 @@ import Testing
     #expect(given.out.hasPrefix("0       2023-03-14 15:12:05Z  ops via netconf"))
     #expect(run(["log", "--commits", "-", "--since", "yesterday"], stdin: text).status == 64)
   }
+
+  /// `--timezone` names the device's zone: CST is then Chicago's, and BST/GMT through the
+  /// October change land where London put them.
+  @Test func ianaTimeZone() {
+    let cst = "0   2023-03-14 09:12:05 CST by ops via netconf\n"
+    let chicago = run(["log", "--commits", "-", "--timezone", "America/Chicago", "-f", "json"], stdin: cst)
+    #expect(chicago.status == 0, "\(chicago.err)")
+    #expect(chicago.out.contains(#""time":"2023-03-14T14:12:05Z""#))
+    let shanghai = run(["log", "--commits", "-", "--timezone", "Asia/Shanghai", "-f", "json"], stdin: cst)
+    #expect(shanghai.out.contains(#""time":"2023-03-14T01:12:05Z""#))
+    let overlap = "0   2019-10-27 01:30:00 GMT by a via cli\n1   2019-10-27 01:30:00 BST by b via cli\n"
+    let london = run(["log", "--commits", "-", "--timezone", "Europe/London", "-f", "json"], stdin: overlap)
+    #expect(london.out.contains(#""time":"2019-10-27T01:30:00Z""#) && london.out.contains(#""time":"2019-10-27T00:30:00Z""#))
+    // A time the clocks skipped is an error, not a guess.
+    let gap = run(["log", "--commits", "-", "--timezone", "Europe/London"], stdin: "0   2019-03-31 01:30:00 GMT by a via cli\n")
+    #expect(gap.status == 2)
+    #expect(run(["log", "--commits", "-", "--timezone", "Mars/Olympus"], stdin: cst).status == 2)
+    #expect(run(["log", "--commits", "-", "--timezone", "../etc/passwd"], stdin: cst).status == 64)
+    #expect(run(["log", "--commits", "-", "--timezone", "UTC", "--utc-offset", "+01:00"], stdin: cst).status == 64)
+  }
+
+  /// Without a listing, the saved rollbacks' `## Last commit` headers make one.
+  @Test func listFromRollbackHeaders() {
+    let r = run(["log", "--rollbacks", "\(fixtures)/rollbacks", "-f", "json"])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.hasPrefix(#"{"commits":[{"index":0,"time":"2024-09-27T14:59:28Z""#))
+    #expect(r.out.contains(#""user":"moro""#))
+    let t = run(["timeline", "--rollbacks", "\(fixtures)/rollbacks"])
+    #expect(t.status == 0)
+    #expect(t.out.contains("show system rollback 0 compare 1"))
+    #expect(run(["log"]).status == 64)
+  }
 }

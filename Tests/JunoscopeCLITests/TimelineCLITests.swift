@@ -22,4 +22,16 @@ import Testing
     #expect(split.out.hasPrefix("ann   0..0    1 commit   2024-01-02 10:00:00Z  show system rollback 0 compare 1\nann   1..1"))
     #expect(run(["timeline", "--commits", "-", "--gap", "soon"], stdin: listing).status == 64)
   }
+
+  @Test func htmlIsOnePageTitledByTheFile() {
+    let r = run(["timeline", "--commits", "\(fixtures)/commit-history/text/katerina_blog_show_system_commit.txt", "--format", "html"])
+    #expect(r.status == 0)
+    #expect(r.out.hasPrefix("<!DOCTYPE html>\n"))
+    #expect(r.out.contains("<title>junoscope timeline — katerina_blog_show_system_commit.txt</title>"))
+    #expect(r.out.split(separator: "<circle ").count - 1 == 33)
+    #expect(r.out.contains("<td><code>show system rollback 28 compare 32</code></td>"))
+    #expect(!r.out.contains("<script"))
+    let piped = run(["timeline", "--commits", "-", "-f", "html"], stdin: "0   2024-01-02 10:00:00 UTC by ann via cli\n")
+    #expect(piped.out.contains("<title>junoscope timeline — standard input</title>"))
+  }
 }

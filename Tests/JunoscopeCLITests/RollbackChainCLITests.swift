@@ -1,0 +1,148 @@
+import Foundation
+import JunosHistory
+import JunoscopeTestSupport
+import Testing
+
+/// End to end over a generated chain of 50 rollbacks written as the device stores them
+/// (`juniper.conf.gz`, `juniper.conf.N.gz`).
+@Suite struct RollbackChainCLITests {
+  static let chain = RollbackChain(seed: 2026, commits: 50, interfaces: 10, editsPerCommit: 1...4)
+
+  /// Writes the chain's rollbacks (and its `show system commit` listing as `commits.txt`).
+  static func write(only: [Int]? = nil) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-chain-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    for n in only ?? Array(0..<50) {
+      let name = n == 0 ? "juniper.conf.gz" : "juniper.conf.\(n).gz"
+      try Data(Gzip.compress(Array(chain.rollbacks[n].utf8))).write(to: dir.appendingPathComponent(name))
+    }
+    try Data(chain.listing.utf8).write(to: dir.appendingPathComponent("commits.txt"))
+    return dir.path
+  }
+
+  static func file(_ dir: String, _ n: Int) -> String { "\(dir)/" + (n == 0 ? "juniper.conf.gz" : "juniper.conf.\(n).gz") }
+
+  /// `diff X..Y` is `compare` of rollback X+1 and rollback Y, for every range the device can show.
+  @Test func everyRangeIsTheCompareOfItsRollbacks() throws {
+    let dir = try Self.write()
+    var checked = 0
+    for older in 0...48 {
+      for newer in 0...older {
+        let d = run(["diff", "\(older)..\(newer)", "--rollbacks", dir])
+        let c = run(["compare", Self.file(dir, older + 1), Self.file(dir, newer)])
+        #expect(d.status == 0)
+        #expect(d.err == "junoscope: commits \(older)..\(newer): show system rollback \(newer) compare \(older + 1)\n")
+        #expect(d.out == c.out, "commits \(older)..\(newer)")
+        #expect(c.status == (c.out.isEmpty ? 0 : 1))
+        checked += 1
+      }
+    }
+    #expect(checked == 1225)
+    // Either order, and the set form too.
+    #expect(
+      run(["diff", "3..9", "--rollbacks", dir, "-f", "set"]).out
+        == run(["compare", "-f", "set", Self.file(dir, 10), Self.file(dir, 3)]).out)
+    #expect(run(["diff", "9..3", "--rollbacks", dir]).out == run(["diff", "3..9", "--rollbacks", dir]).out)
+    // What commit 49 did needs rollback 50.
+    let last = run(["diff", "49", "--rollbacks", dir])
+    #expect(last.status == 2)
+    #expect(
+      last.err.contains(
+        "the changes of commit 49 need rollback 50, the configuration before it, which the device does not keep (rollbacks 0–49)"))
+  }
+
+  /// By author and by time window, through the listing and through the headers alone.
+  @Test func authorsAndWindows() throws {
+    let dir = try Self.write()
+    let listing = try #require(CommitHistory.read(.init(path: "c", bytes: Array(Self.chain.listing.utf8))).commits.first)
+    let batch = try #require(
+      {
+        var h = CommitHistory.read(.init(path: "c", bytes: Array(Self.chain.listing.utf8)))
+        TimePlacement.place(&h, file: .init(path: "c", bytes: []))
+        return h.batches().last { $0.user == listing.user }
+      }())
+    for source in [["--commits", "\(dir)/commits.txt"], []] {
+      let r = run(["diff", "--author", listing.user, "--rollbacks", dir] + source)
+      #expect(r.status == 0)
+      #expect(r.err == "junoscope: commits \(batch.range) by \(listing.user): \(batch.range.deviceCommand)\n")
+      #expect(r.out == run(["diff", "\(batch.range)", "--rollbacks", dir]).out)
+    }
+    // A window: commits 12..7 by their times.
+    let since = Self.chain.commits[12].time
+    let until = Self.chain.commits[7].time
+    let w = run(["diff", "--since", since, "--until", until, "--rollbacks", dir])
+    #expect(w.status == 0)
+    #expect(w.err == "junoscope: commits 12..7 (6 commits in the window): show system rollback 7 compare 13\n")
+    #expect(w.out == run(["diff", "12..7", "--rollbacks", dir]).out)
+    #expect(run(["diff", "--since", "2030-01-01", "--rollbacks", dir]).status == 2)
+  }
+
+  /// With only the oldest rollback and each commit's compare capture, ranges are composed by
+  /// applying the captures, and give the same text.
+  @Test func rangesComposedFromCompareCaptures() throws {
+    let full = try Self.write()
+    let dir = try Self.write(only: [49])
+    for n in 0...48 {
+      let c = run(["compare", Self.file(full, n + 1), Self.file(full, n)])
+      let name = n % 2 == 0 ? "commit-\(n).diff" : "rollback-\(n)-compare-\(n + 1).txt"
+      try Data(("user@r1> show system rollback \(n) compare \(n + 1)\n" + c.out).utf8).write(
+        to: URL(fileURLWithPath: dir).appendingPathComponent(name))
+    }
+    // Composed rollbacks are the same configurations; statements whose order does not count
+    // (interfaces, routes) may sit elsewhere, so the set commands are compared as a set.
+    func lines(_ r: (status: Int32, out: String, err: String)) -> [Substring] { r.out.split(separator: "\n").sorted() }
+    for (older, newer) in [(48, 0), (31, 28), (5, 5), (0, 0), (20, 3), (48, 47)] {
+      let composed = run(["diff", "\(older)..\(newer)", "--rollbacks", dir, "-f", "set"])
+      #expect(composed.status == 0, "\(composed.err)")
+      #expect(lines(composed) == lines(run(["diff", "\(older)..\(newer)", "--rollbacks", full, "-f", "set"])), "\(older)..\(newer)")
+      #expect(composed.err.contains("junoscope: rollback \(newer) composed from rollback 49 and "))
+    }
+    #expect(
+      run(["diff", "48", "--rollbacks", dir]).err
+        == "junoscope: rollback 48 composed from rollback 49 and commit-48.diff\njunoscope: commits 48..48: show system rollback 48 compare 49\n"
+    )
+    // A capture that does not apply is an error, not a guess.
+    try Data("[edit system]\n-  host-name nowhere;\n".utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("commit-10.diff"))
+    let bad = run(["diff", "10", "--rollbacks", dir])
+    #expect(bad.status == 2)
+  }
+
+  /// `blame` attributes every statement of rollback 0 as the generator recorded.
+  @Test func blameMatchesTheGeneratorsRecord() throws {
+    let dir = try Self.write()
+    let r = run(["blame", "--rollbacks", dir, "--commits", "\(dir)/commits.txt", "-f", "json"])
+    #expect(r.status == 0, "\(r.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let statements = try #require(json["statements"] as? [[String: Any]])
+    #expect(statements.count == Self.chain.record.count)
+    // The record's keys in the JSON's terms: the parent's path in set form, then the statement.
+    var want: [String: Int] = [:]
+    for (key, commit) in Self.chain.record {
+      let lines = key.components(separatedBy: " \u{1F} ")
+      want[lines.dropLast().joined(separator: " ") + " | " + lines.last!] = commit
+    }
+    var wrong: [String] = []
+    for s in statements {
+      let statement = (s["statement"] as! String).replacingOccurrences(of: "inactive: ", with: "")
+      let key = (s["path"] as! String) + " | " + statement
+      let commit = s["commit"] as! Int
+      let boundary = s["boundary"] as! Bool
+      guard let w = want[key] else {
+        wrong.append("unknown \(key)")
+        continue
+      }
+      if w != commit || boundary != (w == 49) { wrong.append("\(key): \(commit) vs \(w)") }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    let commits = try #require(json["commits"] as? [[String: Any]])
+    #expect(commits.allSatisfy { $0["user"] is String && $0["time"] is String })
+    // Text: one row per line of the configuration, closing braces without a commit.
+    let text = run(["blame", "--rollbacks", dir])
+    #expect(text.status == 0)
+    // (The `## Last commit` header is not a statement.)
+    #expect(text.out.split(separator: "\n").count == run(["show", Self.file(dir, 0)]).out.split(separator: "\n").count - 1)
+    let sub = run(["blame", "--rollbacks", dir, "protocols", "ospf"])
+    #expect(sub.out.split(separator: "\n").first?.hasSuffix("| [edit protocols]") == true)
+    #expect(run(["blame", "--rollbacks", dir, "protocols", "bgp"]).status == 2)
+  }
+}
