@@ -40,6 +40,9 @@ public struct ConfigDiff: Sendable {
   /// they were visited. Statements under two subtrees with equal digests are not listed: those
   /// subtrees are the same statement for statement, in order.
   public internal(set) var matches: [(old: NodeID, new: NodeID)]
+  /// Whether repeated sibling statements were merged: ``old`` and ``new`` are then merged copies
+  /// of the configurations given (with the same node IDs; the repeats are unlinked).
+  public let mergedDuplicates: Bool
   /// ``ConfigTree/subtreeDigests()`` of ``old``.
   public let oldDigests: [UInt64]
   /// ``ConfigTree/subtreeDigests()`` of ``new``.
@@ -120,13 +123,15 @@ public struct ConfigDiff: Sendable {
     var groups = engine.run()
     var old = old
     var new = new
+    var merged = false
     if engine.sawDuplicates {
       // Repeated statements (`interfaces { a } interfaces { b }`) are one to Junos. Only where
       // the configurations differ can they matter, so they are looked for there, and merged
       // (a copy of both trees) only when found.
       // Merging unlinks the repeats and keeps every NodeID, so callers' node tables stay valid.
-      old.mergeDuplicateBlocks()
-      new.mergeDuplicateBlocks()
+      let mergedOld = old.mergeDuplicateBlocks()
+      let mergedNew = new.mergeDuplicateBlocks()
+      merged = mergedOld || mergedNew
       engine = DiffEngine(old: old, new: new, options: options, oldDigest: old.subtreeDigests(), newDigest: new.subtreeDigests())
       groups = engine.run()
     }
@@ -135,6 +140,7 @@ public struct ConfigDiff: Sendable {
     self.options = options
     self.groups = groups
     self.matches = engine.matches
+    self.mergedDuplicates = merged
     self.oldDigests = engine.oldDigest
     self.newDigests = engine.newDigest
   }

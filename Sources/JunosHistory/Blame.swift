@@ -45,6 +45,9 @@ public struct Blame: Sendable {
   var owner: [Int32]
   var digests: [UInt64]
   let options: DiffOptions
+  /// Whether the last comparison merged repeated statements: ``tree`` is then a merged copy of
+  /// the rollback as read.
+  public private(set) var lastStepMerged = false
 
   /// Starts a chain at its oldest rollback.
   ///
@@ -74,8 +77,20 @@ public struct Blame: Sendable {
   /// - Returns: The comparison of the step, for callers that also want the diff.
   @discardableResult
   public mutating func advance(to newer: ConfigTree, rollback n: Int, digests newDigests: [UInt64]? = nil) -> ConfigDiff {
-    precondition(n < rollback, "advance goes from an older rollback (higher number) to a newer one")
     let diff = ConfigDiff(from: tree, to: newer, options: options, oldDigests: digests, newDigests: newDigests)
+    advance(with: diff, rollback: n)
+    return diff
+  }
+
+  /// Moves the chain to a newer rollback with a comparison already made.
+  ///
+  /// - Parameters:
+  ///   - diff: `ConfigDiff(from: tree, to: newer)` — from ``tree`` exactly as it is (node for
+  ///     node; after a step that merged repeated statements that is the merged copy, see
+  ///     ``lastStepMerged``).
+  ///   - n: The newer rollback's number.
+  public mutating func advance(with diff: ConfigDiff, rollback n: Int) {
+    precondition(n < rollback, "advance goes from an older rollback (higher number) to a newer one")
     let step = Int32(origins.count)
     origins.append(Origin(commit: n, oldestCommit: rollback - 1, isBoundary: false))
     var next = [Int32](repeating: step, count: diff.newDigests.count)
@@ -126,7 +141,7 @@ public struct Blame: Sendable {
     digests = nd
     owner = next
     rollback = n
-    return diff
+    lastStepMerged = diff.mergedDuplicates
   }
 
   /// Where a statement of ``tree`` comes from.

@@ -5,15 +5,16 @@ internal import Synchronization
 
 extension Blame {
   /// Blames the newest of a chain of rollbacks, reading them in a pipeline: `workers` threads
-  /// read and parse the next configurations (at most `workers + 1` ahead, so memory stays at a
-  /// few configurations whatever the chain's length) while the comparisons run in order.
+  /// read and parse the next configurations and compare each with the one before it (at most
+  /// `workers + 1` ahead, so memory stays at a few configurations whatever the chain's length),
+  /// while the caller's thread carries the attributions along in order.
   ///
   /// - Parameters:
   ///   - rollbacks: The rollback numbers to read, in any order; the oldest (highest) starts the
   ///     chain and the newest (lowest) is the configuration blamed. Gaps are allowed (see
   ///     ``advance(to:rollback:digests:)``).
   ///   - options: Matching options.
-  ///   - workers: Threads reading configurations (at least 1).
+  ///   - workers: Threads reading and comparing configurations (at least 1).
   ///   - load: Reads and parses one rollback; called concurrently from several threads.
   ///   - step: Called on the caller's thread after each step with the rollback reached and the
   ///     comparison that led there (nil for the first), e.g. to check or keep the diffs.
@@ -25,21 +26,26 @@ extension Blame {
   ) throws(E) -> Blame? {
     let order = Array(Set(rollbacks)).sorted(by: >)
     guard !order.isEmpty else { return nil }
-    let pipeline = LoadPipeline(count: order.count, workers: max(1, min(workers, order.count)))
-    pipeline.start { i throws(E) in
-      let tree = try load(order[i])
-      return (tree, tree.subtreeDigests())
-    }
+    let pipeline = LoadPipeline(count: order.count, workers: max(1, min(workers, order.count)), options: options)
+    pipeline.start { i throws(E) in try load(order[i]) }
     var blame: Blame? = nil
     defer { pipeline.finish() }
     for i in order.indices {
-      let (tree, digests) = try pipeline.take(i, as: E.self)
+      let loaded = try pipeline.take(i, as: E.self)
       if var b = blame {
-        let d = b.advance(to: tree, rollback: order[i], digests: digests)
+        // A comparison made ahead is of the trees as loaded; after a step that merged repeated
+        // statements the chain's tree is the merged copy, so that step is compared again here.
+        let d: ConfigDiff
+        if let ahead = loaded.diff, !b.lastStepMerged {
+          d = ahead
+          b.advance(with: ahead, rollback: order[i])
+        } else {
+          d = b.advance(to: loaded.tree, rollback: order[i], digests: loaded.digests)
+        }
         blame = b
         step(order[i], d)
       } else {
-        blame = Blame(oldest: tree, rollback: order[i], options: options, digests: digests)
+        blame = Blame(oldest: loaded.tree, rollback: order[i], options: options, digests: loaded.digests)
         step(order[i], nil)
       }
     }
@@ -47,29 +53,41 @@ extension Blame {
   }
 }
 
-/// Bounded read-ahead: worker threads fill slots in order, the consumer takes them in order.
+/// Bounded read-ahead: worker threads load slot i and compare it with slot i−1 (loaded by
+/// whichever worker took it), and the consumer takes the slots in order.
 final class LoadPipeline: Sendable {
-  typealias Loaded = (ConfigTree, [UInt64])
+  struct Loaded: Sendable {
+    var tree: ConfigTree
+    var digests: [UInt64]
+    /// From slot i−1's tree to this one; nil for slot 0.
+    var diff: ConfigDiff?
+  }
   let count: Int
   let workers: Int
+  let options: DiffOptions
   let slots: Mutex<[Int: Result<Loaded, any Error>]> = Mutex([:])
+  /// Trees kept for the comparison of the next slot.
+  let trees: Mutex<[Int: (ConfigTree, [UInt64])?]> = Mutex([:])
   let ready: [DispatchSemaphore]
+  let treeReady: [DispatchSemaphore]
   let budget: DispatchSemaphore
   let nextIndex = Atomic<Int>(0)
   let cancelled = Atomic<Bool>(false)
   let done = DispatchGroup()
 
-  init(count: Int, workers: Int) {
+  init(count: Int, workers: Int, options: DiffOptions) {
     self.count = count
     self.workers = workers
+    self.options = options
     self.ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    self.treeReady = (0..<count).map { _ in DispatchSemaphore(value: 0) }
     // Created empty and then signalled: libdispatch refuses to dispose of a semaphore whose
     // count is below the value it was created with, which an early stop leaves.
     self.budget = DispatchSemaphore(value: 0)
     for _ in 0..<(workers + 1) { budget.signal() }
   }
 
-  func start<E: Error>(_ work: @escaping @Sendable (Int) throws(E) -> Loaded) {
+  func start<E: Error>(_ load: @escaping @Sendable (Int) throws(E) -> ConfigTree) {
     for _ in 0..<workers {
       done.enter()
       DispatchQueue.global().async { [self] in
@@ -84,8 +102,22 @@ final class LoadPipeline: Sendable {
           }
           let r: Result<Loaded, any Error>
           do throws(E) {
-            r = .success(try work(i))
+            let tree = try load(i)
+            let digests = tree.subtreeDigests()
+            trees.withLock { $0[i] = (tree, digests) }
+            treeReady[i].signal()
+            var diff: ConfigDiff? = nil
+            if i > 0 {
+              // Slot i−1 was taken earlier, so it is loaded or being loaded; nil if it failed.
+              treeReady[i - 1].wait()
+              if let (previous, previousDigests) = trees.withLock({ $0.removeValue(forKey: i - 1) }) ?? nil {
+                diff = ConfigDiff(from: previous, to: tree, options: options, oldDigests: previousDigests, newDigests: digests)
+              }
+            }
+            r = .success(Loaded(tree: tree, digests: digests, diff: diff))
           } catch {
+            trees.withLock { $0[i] = .some(nil) }
+            treeReady[i].signal()
             r = .failure(error)
           }
           slots.withLock { $0[i] = r }

@@ -135,7 +135,7 @@ public struct RollbackChain: Sendable {
   mutating func addInterface(_ ifaces: Int, _ area: Int, _ policies: [Int], _ statics: Int, commit k: Int) {
     serial += 1
     let n = serial
-    let name = "ge-\(n / 2000)/\(n / 48 % 40)/\(n % 48)"
+    let name = "ge-\(n / 1920)/\(n / 48 % 40)/\(n % 48)"
     let i = add(name, under: ifaces, .interface, k)
     add("description \"link \(n)\"", under: i, .value, k)
     add("mtu \(1500 + rng.next(8000))", under: i, .value, k)

@@ -2,6 +2,7 @@
 //
 //   junoscope-bench parse   [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench compare [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
+//   junoscope-bench blame   [--lines 100000] [--samples 5] [--keep DIR] [--format text|json]
 //
 // This file only reads the arguments; see ParseBench.swift and CompareBench.swift
 // (measurements), CompareEdits.swift (the edited copy), BenchReport.swift and CompareReport.swift
@@ -12,6 +13,7 @@ import Glibc
 let usage = """
   usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench compare [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
+         junoscope-bench blame [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
 
   parse: generates curly configurations of N lines (default 10000,100000,1000000; k and M
   suffixes allowed) plus their `display set` form, and measures ConfigParser.parse on each: best
@@ -21,6 +23,11 @@ let usage = """
   through it, and times GNU `diff OLD NEW > /dev/null` against junoscope's whole compare (read,
   parse both, ConfigDiff, renderJunos, write to /dev/null) in a child process: best and median,
   ratio, time per MB, where the time goes, peak memory, and the changes found.
+
+  blame: generates a chain of 50 rollbacks (juniper.conf.N.gz) of a configuration of N lines
+  (default 100000), checks the blame against the generator's record, and times `blame` of all 50
+  and the diff of commits 48..0 in child processes, against `gzip -dc` of the 50 files, GNU diff
+  over the 49 consecutive pairs and GNU diff of rollback 49 against 0 (default 5 samples).
 
     --samples N     timed samples per file or pair after one warm-up (default 10)
     --keep DIR      write the generated files to DIR and keep them (default: a temporary directory)
@@ -106,6 +113,22 @@ case "compare":
     printError("junoscope-bench: \(error)")
     exit(1)
   }
+case "blame":
+  var options = parseBenchOptions("blame", Array(arguments.dropFirst()))
+  if !arguments.contains(where: { $0.hasPrefix("--lines") }) { options.lines = [100_000] }
+  if !arguments.contains(where: { $0.hasPrefix("--samples") }) { options.samples = 5 }
+  do {
+    let rows = try runBlameBench(options)
+    print(options.json ? blameJSONReport(rows) : blameTableReport(rows))
+    if rows.contains(where: { $0.mismatches > 0 }) { exit(1) }
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "_blame-once":  // hidden: the timed child process of `blame`
+  exit(blameOnceChild(Array(arguments.dropFirst())))
+case "_range-once":  // hidden: the timed range-diff child process of `blame`
+  exit(rangeOnceChild(Array(arguments.dropFirst())))
 case "_parse-once":  // hidden: the memory measurement's child process
   exit(parseOnceChild(Array(arguments.dropFirst())))
 case "_compare-once":  // hidden: the timed and memory child process of `compare`

@@ -89,6 +89,27 @@ func parseTree(_ text: String, _ name: String = "rollback") -> ConfigTree {
     #expect(b.origin(of: host[0]) == Blame.Origin(commit: 2, oldestCommit: 2, isBoundary: true))
   }
 
+  /// Repeated blocks (merged as Junos merges them on load) anywhere in the chain: the steps after
+  /// a merge are compared again on the merged tree, and nothing is misattributed.
+  @Test func repeatedBlocksAreMerged() throws {
+    let texts = [
+      "system { host-name a; ntp; domain-name x; }\ninterfaces { ge-0/0/0 { mtu 1; } }\n",
+      "system { host-name a; }\nsystem { ntp; }\ninterfaces { ge-0/0/0 { mtu 1; } }\n",
+      "system { host-name a; }\nsystem { ntp; }\ninterfaces { ge-0/0/0 { mtu 2; } }\n",
+      "system { host-name a; ntp; }\ninterfaces { ge-0/0/0 { mtu 2; } }\n",
+    ]
+    for workers in [1, 2, 4] {
+      let result = Blame.chain(rollbacks: [0, 1, 2, 3], workers: workers, load: { n in parseTree(texts[n]) })
+      let b = try #require(result)
+      func origin(_ path: [String]) -> String { Blame.label(b.origin(of: b.tree.statements(at: path)[0])) }
+      #expect(origin(["system", "host-name"]) == "^3")
+      #expect(origin(["system", "ntp"]) == "^3")
+      #expect(origin(["system", "domain-name"]) == "0")
+      #expect(origin(["interfaces", "ge-0/0/0", "mtu"]) == "1")
+      #expect(b.tree.statements(at: ["system"]).count == 1)
+    }
+  }
+
   @Test func loadErrorsStopTheChain() {
     struct Boom: Error {}
     #expect(throws: Boom.self) {
