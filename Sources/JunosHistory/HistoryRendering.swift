@@ -3,7 +3,8 @@ import JunosConfig
 extension Commit {
   /// The commit as JSON: `{"index":0,"time":"2019-11-13T15:06:51Z","timeZone":"GMT",
   /// "user":"katerina","client":"cli","comment":null,"log":null,"confirmedMinutes":null}`
-  /// (`time` null when the time could not be placed; `index` null for `rescue`).
+  /// (`time` null when the time could not be placed; `index` null for `rescue`; `client` null
+  /// when the source does not say, as in a rollback's `## Last commit` header).
   public func appendJSON(to out: inout [UInt8]) {
     func field(_ name: String, _ value: String?) {
       out.append(contentsOf: ",\"\(name)\":".utf8)
@@ -14,7 +15,7 @@ extension Commit {
     field("localTime", localTime.description)
     field("timeZone", timeZone)
     field("user", user)
-    field("client", client)
+    field("client", client.isEmpty ? nil : client)
     field("comment", comment)
     field("log", log)
     out.append(contentsOf: ",\"confirmedMinutes\":\(confirmedMinutes.map(String.init) ?? "null")".utf8)
@@ -27,7 +28,7 @@ extension Commit {
     let idx = index.map(String.init) ?? "rescue"
     let pad = String(repeating: " ", count: max(1, 8 - idx.count))
     let time = instant.map { iso8601UTC($0).replacing("T", with: " ") } ?? "\(localTime) (zone \(timeZone) not placed)"
-    var s = "\(idx)\(pad)\(time)  \(user) via \(client)"
+    var s = "\(idx)\(pad)\(time)  \(user)" + (client.isEmpty ? "" : " via \(client)")
     if instant != nil { s += "  (\(localTime.description.split(separator: " ")[1]) \(timeZone))" }
     if let comment { s += "  \(comment)" }
     if let log {
