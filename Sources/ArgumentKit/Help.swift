@@ -181,14 +181,28 @@ struct HelpFormatter {
     wrap(text, width: width)
   }
 
-  /// Wraps each line of a text to the formatter's width, indenting continuation lines like the line they continue.
+  /// Wraps a text to the formatter's width. Consecutive unindented lines are one paragraph (the
+  /// source's line breaks are not kept there), except that a line starting with `- `, `* ` or
+  /// `Exit status:` starts a new one; indented lines (examples) keep their breaks and indentation,
+  /// and continuation lines are indented like the line they continue.
   ///
   /// - Parameters:
   ///   - text: The text, e.g. a discussion with indented examples.
   /// - Returns: The wrapped text joined by newlines.
   func wrapPreservingIndentation(_ text: String) -> String {
-    var lines: [String] = []
+    var joined: [String] = []
+    var open = false  // whether the last joined line is an unindented paragraph that can continue
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let starts = line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("Exit status:")
+      if open, !line.isEmpty, line.first != " ", !starts {
+        joined[joined.count - 1] += " " + line
+        continue
+      }
+      joined.append(String(line))
+      open = !line.isEmpty && line.first != " "
+    }
+    var lines: [String] = []
+    for line in joined {
       let indentation = String(line.prefix { $0 == " " })
       let body = String(line.dropFirst(indentation.count))
       let available = max(width - indentation.count, minimumDescriptionWidth)

@@ -85,6 +85,28 @@ struct HelpTests {
         """)
   }
 
+  /// Source line breaks inside a paragraph do not survive: the paragraph is wrapped as one.
+  @Test func discussionParagraphsAreJoined() {
+    let root = CommandSpec(
+      name: "tool", abstract: "A tool.",
+      discussion: "A paragraph written over\nseveral short source lines\nthat is wrapped as one.\n- an item\n- another\n"
+        + "  indented example\nExit status: 0 fine.",
+      arguments: [])
+    #expect(
+      helpText(for: [], root: root, width: 40).hasPrefix(
+        """
+        OVERVIEW: A tool.
+
+        A paragraph written over several short
+        source lines that is wrapped as one.
+        - an item
+        - another
+          indented example
+        Exit status: 0 fine.
+
+        """))
+  }
+
   @Test func wrapsLongDescriptionsAndLongNames() {
     let root = CommandSpec(
       name: "tool", abstract: "A tool whose overview is long enough to need wrapping at fifty columns.",
