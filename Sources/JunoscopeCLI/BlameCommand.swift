@@ -17,7 +17,8 @@ enum BlameCommand: JunoscopeCommand {
       (words, values, inactive:/protect:, annotation, place among terms); a block whose contents changed
       keeps its own. '^N' marks statements already in the oldest rollback read: commit N or earlier.
       Where rollbacks are missing the commit is a span ('3..5'). PATH words pick a hierarchy
-      ('interfaces xe-0/0/1'); --path gives more than one. Users and times come from --commits or the
+      ('interfaces xe-0/0/1'); --path gives more than one. Rollbacks missing between saved ones are
+      composed from compare captures (rollback-N-compare-M.txt, commit-N.diff) when they reach them. Users and times come from --commits or the
       rollbacks' '## Last commit' headers; times are UTC.
       Exit status: 0 shown, 2 invalid input or nothing at PATH.
       """,
@@ -37,7 +38,7 @@ enum BlameCommand: JunoscopeCommand {
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
     let keywords = try CommonOptions.keywordTable(inv, io: io)
-    let source = try HistorySource(inv, io: io, console: console, keywords: keywords)
+    var source = try HistorySource(inv, io: io, console: console, keywords: keywords)
     guard let dir = source.dir else {
       throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
     }
@@ -56,11 +57,26 @@ enum BlameCommand: JunoscopeCommand {
       if let fromHeaders = try? source.history() { h = fromHeaders }
       history = h
     }
+    // Rollbacks missing between saved ones are composed from compare captures where possible
+    // (ahead of the chain, which reads saved files on several threads).
+    var composed: [Int: ConfigTree] = [:]
+    if let oldest = files.keys.max() {
+      for n in newest..<oldest where files[n] == nil {
+        if let t = try source.config(n) { composed[n] = t }
+      }
+    }
+    if !composed.isEmpty {
+      console.error(
+        "junoscope: rollback\(composed.count == 1 ? "" : "s") \(composed.keys.sorted().map(String.init).joined(separator: ", ")) composed from compare captures"
+      )
+    }
+    let present = composed
     let chain = try Blame.chain(
-      rollbacks: Array(files.keys), options: DiffOptions(keywords: keywords),
+      rollbacks: Array(files.keys) + Array(present.keys), options: DiffOptions(keywords: keywords),
       workers: max(1, ProcessInfo.processInfo.activeProcessorCount)
     ) { n throws(CommandFailure) in
-      try HistorySource.parse(files[n]!, keywords: keywords)
+      if let t = present[n] { return t }
+      return try HistorySource.parse(files[n]!, keywords: keywords)
     }
     guard let blame = chain else { return ExitStatus.invalidInput }
     let paths =

@@ -107,10 +107,20 @@ import Testing
     #expect(bad.status == 2)
   }
 
-  /// `blame` attributes every statement of rollback 0 as the generator recorded.
-  @Test func blameMatchesTheGeneratorsRecord() throws {
-    let dir = try Self.write()
+  /// `blame` attributes every statement of rollback 0 as the generator recorded — with all 50
+  /// rollbacks, and with rollbacks 1–9 missing but their commits' compare captures there.
+  @Test(arguments: [false, true])
+  func blameMatchesTheGeneratorsRecord(composing: Bool) throws {
+    let dir = try Self.write(only: composing ? [0] + Array(10..<50) : nil)
+    if composing {
+      let full = try Self.write()
+      for n in 1...9 {
+        let c = run(["compare", Self.file(full, n + 1), Self.file(full, n)])
+        try Data(c.out.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("commit-\(n).diff"))
+      }
+    }
     let r = run(["blame", "--rollbacks", dir, "--commits", "\(dir)/commits.txt", "-f", "json"])
+    #expect(r.err == (composing ? "junoscope: rollbacks 1, 2, 3, 4, 5, 6, 7, 8, 9 composed from compare captures\n" : ""))
     #expect(r.status == 0, "\(r.err)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     let statements = try #require(json["statements"] as? [[String: Any]])
