@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
     .library(name: "JunosDiff", targets: ["JunosDiff"]),
     .library(name: "JunosHistory", targets: ["JunosHistory"]),
+    .library(name: "JunosDevice", targets: ["JunosDevice"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
   ],
@@ -29,8 +30,12 @@ let package = Package(
     // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files, blame.
     // No Foundation.
     .target(name: "JunosHistory", dependencies: ["JunosConfig", "JunosDiff", "CZlib"], swiftSettings: strict),
+    // libssh from the system (Debian: libssh-dev), for devices over SSH. Imported by JunosDevice only.
+    .systemLibrary(name: "CLibSSH", pkgConfig: "libssh", providers: [.apt(["libssh-dev"])]),
+    // Devices: SSH (CLI and NETCONF) through libssh, capture bundles, the read-only allow-list.
+    .target(name: "JunosDevice", dependencies: ["JunosConfig", "JunosHistory", "CLibSSH"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
-    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "ArgumentKit"], swiftSettings: strict),
+    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(
       name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunoscopeTestSupport"], swiftSettings: strict),
@@ -41,6 +46,9 @@ let package = Package(
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
     .testTarget(
       name: "JunosHistoryTests", dependencies: ["JunosHistory", "JunosDiff", "JunosConfig", "JunoscopeTestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "JunosDeviceTests", dependencies: ["JunosDevice", "JunosHistory", "JunosConfig", "JunoscopeCLI", "JunoscopeTestSupport"],
+      exclude: ["Harness"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "ArgumentKit", "JunoscopeTestSupport"],

@@ -27,20 +27,24 @@ enum BlameCommand: JunoscopeCommand {
       .option("path", valueName: "words", help: "A hierarchy to show, as one argument (repeatable).", repeating: true),
       HistorySource.rollbacksOption,
       HistorySource.commitsOption,
+      HistorySource.bundleOption,
+      HistorySource.hostOption,
       CommonOptions.utcOffsetOption,
       CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
       CommonOptions.keywords,
       CommonOptions.output,
-    ])
+    ] + DeviceOptions.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
     let keywords = try CommonOptions.keywordTable(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, keywords: keywords)
+    try source.prefetch(Array(0...49))  // (a live device: every rollback it lists)
     guard let dir = source.dir else {
-      throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
+      throw CommandFailure(
+        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
     let files = source.files
     guard let newest = files.keys.min() else {
@@ -100,6 +104,7 @@ enum BlameCommand: JunoscopeCommand {
     case .text: out = blame.renderText(selection, commits: history, options: options)
     case .json: out = blame.renderJSON(selection, commits: history, options: options)
     }
+    try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
   }

@@ -23,6 +23,8 @@ enum DiffCommand: JunoscopeCommand {
       .positional("range", help: "Commits X..Y, or one commit N.", optional: true),
       HistorySource.rollbacksOption,
       HistorySource.commitsOption,
+      HistorySource.bundleOption,
+      HistorySource.hostOption,
       CommonOptions.utcOffsetOption,
       CommonOptions.timeZoneOption,
       .option("author", valueName: "user", help: "Show this user's batch of consecutive commits."),
@@ -34,14 +36,15 @@ enum DiffCommand: JunoscopeCommand {
       CommonOptions.showSecrets,
       CommonOptions.keywords,
       CommonOptions.output,
-    ])
+    ] + DeviceOptions.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
     let keywords = try CommonOptions.keywordTable(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, keywords: keywords)
     guard source.dir != nil else {
-      throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
+      throw CommandFailure(
+        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
     // The range: given, an author's batch, or a time window.
     let range: CommitRange
@@ -90,6 +93,7 @@ enum DiffCommand: JunoscopeCommand {
         options, oldPath: source.files[range.baseRollback] ?? "rollback \(range.baseRollback)",
         newPath: source.files[range.resultRollback] ?? "rollback \(range.resultRollback)")
     }
+    try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
   }

@@ -1,12 +1,21 @@
 import ArgumentKit
 import Foundation
 import JunosConfig
+import JunosDevice
 import JunosDiff
 import JunosHistory
 
 /// Where a history command reads commits and configurations: `--commits FILE` and/or
-/// `--rollbacks DIR` (saved configurations and per-commit compare captures).
+/// `--rollbacks DIR` (saved configurations and per-commit compare captures), a capture bundle
+/// (`--bundle DIR`, as `fetch` writes it), or a live device (`--host H`, whose commit list and
+/// rollbacks are read into a temporary folder as they are needed — the same path from there on).
 struct HistorySource {
+  static let bundleOption = ArgumentSpec.option(
+    "bundle", valueName: "dir", help: "A capture bundle written by 'junoscope fetch'.", completion: .directory)
+  static let hostOption = ArgumentSpec.option("host", valueName: "host", help: "Read the history from this device over SSH.")
+  /// Every option of a history source, connection options included.
+  static let arguments: [ArgumentSpec] = [commitsOption, rollbacksOption, bundleOption, hostOption] + DeviceOptions.arguments
+
   static let rollbacksOption = ArgumentSpec.option(
     "rollbacks", valueName: "dir",
     help: "Directory of saved rollbacks (juniper.conf[.N][.gz], rollback-N.conf) and compare captures (rollback-N-compare-M.txt).",
@@ -18,10 +27,68 @@ struct HistorySource {
   let io: FileIO
   let console: Console
   let keywords: KeywordTable
-  /// The `--rollbacks` directory, if given.
+  /// The `--rollbacks` directory (or the bundle's, or the live device's temporary one).
   let dir: String?
   /// Rollback number → saved configuration file.
-  let files: [Int: String]
+  private(set) var files: [Int: String]
+  /// The commit list file: `--commits`, or the bundle's or live device's `commits.xml`.
+  let commitsPath: String?
+  /// The live device, for `--host`.
+  let live: LiveDevice?
+
+  /// A device read during the command; its temporary folder goes when the process ends.
+  final class LiveDevice {
+    let device: any DeviceSource & CommandRecording
+    let host: String
+    let folder: String
+    let firstList: [UInt8]
+
+    init(_ host: String, _ inv: Invocation, console: Console) throws(CommandFailure) {
+      let options = try DeviceOptions.sshOptions(host, inv, console: console)
+      do {
+        device = try DeviceOptions.connect(options, netconf: inv.flag("netconf"))
+        firstList = try device.commitListXML()
+      } catch {
+        throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
+      }
+      self.host = host
+      folder = NSTemporaryDirectory() + "junoscope-live-\(getpid())-\(UUID().uuidString.prefix(8))"
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(firstList).write(to: URL(fileURLWithPath: folder + "/commits.xml"))
+      } catch {
+        throw CommandFailure(message: "cannot write to \(folder)", status: ExitStatus.failure)
+      }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Reads rollback n into the folder.
+    func fetch(_ n: Int) throws(CommandFailure) -> String {
+      let path = folder + "/rollback-\(n).conf"
+      do {
+        let bytes = try device.rollback(n)
+        try? Data(bytes).write(to: URL(fileURLWithPath: path))
+      } catch {
+        throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
+      }
+      return path
+    }
+
+    /// Fails when the commit list changed since the start: the rollback numbers read may then
+    /// belong to different commits.
+    func checkStable() throws(CommandFailure) {
+      let last: [UInt8]
+      do { last = try device.commitListXML() } catch {
+        throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
+      }
+      guard CaptureBundle.sameCommitLists(firstList, last) else {
+        throw CommandFailure(
+          message: "\(host): a commit landed while junoscope was reading; the rollback numbers moved. Run again.",
+          status: ExitStatus.deviceFailure)
+      }
+    }
+  }
   /// Compare captures: what the configuration became from rollback `older` to rollback `newer`.
   let captures: [(newer: Int, older: Int, path: String)]
   private var trees: [Int: ConfigTree] = [:]
@@ -34,7 +101,37 @@ struct HistorySource {
     self.io = io
     self.console = console
     self.keywords = keywords
-    dir = inv.option("rollbacks")
+    let given = ["commits", "rollbacks", "bundle", "host"].filter { inv.option($0) != nil }
+    if given.contains("bundle") || given.contains("host") {
+      guard given.count == 1 else {
+        throw CommandFailure(
+          message: "--\(given.contains("bundle") ? "bundle" : "host") replaces --commits and --rollbacks; give one source",
+          status: ExitStatus.usage)
+      }
+    }
+    var dir = inv.option("rollbacks")
+    var commitsPath = inv.option("commits")
+    var live: LiveDevice? = nil
+    if let b = inv.option("bundle") {
+      let bundle: CaptureBundle
+      do { bundle = try CaptureBundle(path: b) } catch {
+        throw CommandFailure(message: error.message, status: ExitStatus.invalidInput)
+      }
+      dir = b + "/rollbacks"
+      commitsPath = b + "/commits.xml"
+      if !FileManager.default.fileExists(atPath: dir!) {
+        try? FileManager.default.createDirectory(atPath: dir!, withIntermediateDirectories: true)
+      }
+      _ = bundle
+    } else if let h = inv.option("host") {
+      let l = try LiveDevice(h, inv, console: console)
+      live = l
+      dir = l.folder
+      commitsPath = l.folder + "/commits.xml"
+    }
+    self.dir = dir
+    self.commitsPath = commitsPath
+    self.live = live
     guard let dir else {
       files = [:]
       captures = []
@@ -64,17 +161,36 @@ struct HistorySource {
     self.captures = captures
   }
 
+  /// Whether the live device's commit list has entry n (so that rollback n exists).
+  func listed(_ n: Int) -> Bool {
+    guard let live else { return false }
+    return CommitHistory.read(SourceFile(path: "commits", bytes: live.firstList)).commits.contains { $0.index == n }
+  }
+
+  /// For `--host`: reads the given rollbacks now (those the device lists).
+  mutating func prefetch(_ numbers: [Int]) throws(CommandFailure) {
+    guard let live else { return }
+    for n in numbers where files[n] == nil && listed(n) { files[n] = try live.fetch(n) }
+  }
+
+  /// For `--host`: fails if a commit landed while the command read the device.
+  func finish() throws(CommandFailure) { try live?.checkStable() }
+
   /// The highest rollback a configuration exists or can be composed for.
-  var highestRollback: Int { max(files.keys.max() ?? -1, captures.map(\.older).max() ?? -1) }
+  var highestRollback: Int {
+    if let live { return CommitHistory.read(SourceFile(path: "commits", bytes: live.firstList)).commits.compactMap(\.index).max() ?? -1 }
+    return max(files.keys.max() ?? -1, captures.map(\.older).max() ?? -1)
+  }
 
   /// The commit list: `--commits` when given, else the `## Last commit` headers of the saved
   /// rollbacks. nil (after reporting) when the listing has errors.
   func history() throws(CommandFailure) -> CommitHistory? {
-    if let path = inv.option("commits") {
+    if let path = commitsPath {
       return try CommonOptions.commitHistory(path, inv, io: io, console: console)
     }
     guard let dir else {
-      throw CommandFailure(message: "give the commit list with --commits FILE, or --rollbacks DIR", status: ExitStatus.usage)
+      throw CommandFailure(
+        message: "give the commit list with --commits FILE, or --rollbacks DIR, --bundle DIR or --host HOST", status: ExitStatus.usage)
     }
     var h = CommitHistory()
     for n in files.keys.sorted() {
@@ -112,6 +228,7 @@ struct HistorySource {
   /// when neither is possible.
   mutating func config(_ n: Int) throws(CommandFailure) -> ConfigTree? {
     if let t = trees[n] { return t }
+    if files[n] == nil, let live, (0...49).contains(n), listed(n) { files[n] = try live.fetch(n) }
     if let path = files[n] {
       let t = try Self.parse(path, keywords: keywords)
       trees[n] = t
@@ -145,7 +262,8 @@ struct HistorySource {
   mutating func endpoints(_ range: CommitRange) throws(CommandFailure) -> (base: ConfigTree, result: ConfigTree) {
     let where_ = dir.map { " in '\($0)'" } ?? ""
     guard dir != nil else {
-      throw CommandFailure(message: "give the saved configurations with --rollbacks DIR", status: ExitStatus.usage)
+      throw CommandFailure(
+        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
     guard let base = try config(range.baseRollback) else {
       let why = range.unavailable(highestRollback: highestRollback) ?? "rollback \(range.baseRollback) is not\(where_)"

@@ -8,7 +8,7 @@ public enum Junoscope {
   /// Every subcommand, in the order help lists them.
   static let commands: [Subcommand] = [
     Subcommand(ShowCommand.self), Subcommand(CompareCommand.self), Subcommand(ApplyCommand.self), Subcommand(LogCommand.self),
-    Subcommand(DiffCommand.self), Subcommand(BlameCommand.self), Subcommand(TimelineCommand.self),
+    Subcommand(DiffCommand.self), Subcommand(BlameCommand.self), Subcommand(TimelineCommand.self), Subcommand(FetchCommand.self),
     Subcommand(CheckCommand.self),
     Subcommand(KeywordsCommand.self),
     Subcommand(CompletionsCommand.self),

@@ -20,6 +20,8 @@ enum LogCommand: JunoscopeCommand {
     arguments: [
       HistorySource.commitsOption,
       HistorySource.rollbacksOption,
+      HistorySource.bundleOption,
+      HistorySource.hostOption,
       .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),
       .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
       .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
@@ -28,7 +30,7 @@ enum LogCommand: JunoscopeCommand {
       CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
-    ])
+    ] + DeviceOptions.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
@@ -47,6 +49,7 @@ enum LogCommand: JunoscopeCommand {
     case .json: out = history.renderJSON()
     case .text: out = Array(history.commits.map { $0.textLines + "\n" }.joined().utf8)
     }
+    try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
   }

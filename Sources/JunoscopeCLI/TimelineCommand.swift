@@ -22,12 +22,14 @@ enum TimelineCommand: JunoscopeCommand {
     arguments: [
       HistorySource.commitsOption,
       HistorySource.rollbacksOption,
+      HistorySource.bundleOption,
+      HistorySource.hostOption,
       .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
       CommonOptions.utcOffsetOption,
       CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
-    ])
+    ] + DeviceOptions.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
@@ -49,6 +51,7 @@ enum TimelineCommand: JunoscopeCommand {
     case .text: out = Array(text(batches).utf8)
     case .html: out = CommitHistory.timelineHTML(batches, title: "junoscope timeline — \(displayName(path))")
     }
+    try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
   }

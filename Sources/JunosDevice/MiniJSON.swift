@@ -1,0 +1,147 @@
+/// A small JSON reader for bundle manifests (RFC 8259; nesting limited to 64 levels).
+enum MiniJSON {
+  indirect enum Value: Sendable {
+    case object([String: Value])
+    case array([Value])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    var string: String? {
+      if case .string(let s) = self { return s }
+      return nil
+    }
+    var number: Double? {
+      if case .number(let n) = self { return n }
+      return nil
+    }
+  }
+
+  struct Failure: Error {}
+
+  static func parse(_ bytes: [UInt8]) throws(Failure) -> Value {
+    var p = Parser(b: bytes)
+    let v = try p.value(depth: 0)
+    p.blanks()
+    guard p.i == bytes.count else { throw Failure() }
+    return v
+  }
+
+  struct Parser {
+    let b: [UInt8]
+    var i = 0
+
+    mutating func blanks() { while i < b.count && (b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09) { i += 1 } }
+
+    mutating func literal(_ s: String) throws(Failure) {
+      let u = Array(s.utf8)
+      guard i + u.count <= b.count, b[i..<(i + u.count)].elementsEqual(u) else { throw Failure() }
+      i += u.count
+    }
+
+    mutating func value(depth: Int) throws(Failure) -> Value {
+      guard depth < 64 else { throw Failure() }
+      blanks()
+      guard i < b.count else { throw Failure() }
+      switch b[i] {
+      case UInt8(ascii: "{"):
+        i += 1
+        var o: [String: Value] = [:]
+        blanks()
+        if i < b.count && b[i] == UInt8(ascii: "}") {
+          i += 1
+          return .object(o)
+        }
+        while true {
+          blanks()
+          let k = try string()
+          blanks()
+          try literal(":")
+          o[k] = try value(depth: depth + 1)
+          blanks()
+          guard i < b.count else { throw Failure() }
+          if b[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          try literal("}")
+          return .object(o)
+        }
+      case UInt8(ascii: "["):
+        i += 1
+        var a: [Value] = []
+        blanks()
+        if i < b.count && b[i] == UInt8(ascii: "]") {
+          i += 1
+          return .array(a)
+        }
+        while true {
+          a.append(try value(depth: depth + 1))
+          blanks()
+          guard i < b.count else { throw Failure() }
+          if b[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          try literal("]")
+          return .array(a)
+        }
+      case UInt8(ascii: "\""): return .string(try string())
+      case UInt8(ascii: "t"):
+        try literal("true")
+        return .bool(true)
+      case UInt8(ascii: "f"):
+        try literal("false")
+        return .bool(false)
+      case UInt8(ascii: "n"):
+        try literal("null")
+        return .null
+      default:
+        let start = i
+        while i < b.count, b[i] == 0x2D || b[i] == 0x2B || b[i] == 0x2E || b[i] == 0x45 || b[i] == 0x65 || (b[i] >= 0x30 && b[i] <= 0x39) {
+          i += 1
+        }
+        guard let n = Double(String(decoding: b[start..<i], as: UTF8.self)) else { throw Failure() }
+        return .number(n)
+      }
+    }
+
+    mutating func string() throws(Failure) -> String {
+      try literal("\"")
+      var out: [UInt8] = []
+      while i < b.count {
+        let c = b[i]
+        i += 1
+        if c == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+        guard c == UInt8(ascii: "\\") else {
+          guard c >= 0x20 else { throw Failure() }
+          out.append(c)
+          continue
+        }
+        guard i < b.count else { throw Failure() }
+        let e = b[i]
+        i += 1
+        switch e {
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "u"):
+          guard i + 4 <= b.count, var code = UInt32(String(decoding: b[i..<(i + 4)], as: UTF8.self), radix: 16) else { throw Failure() }
+          i += 4
+          if (0xD800..<0xDC00).contains(code), i + 6 <= b.count, b[i] == 0x5C, b[i + 1] == UInt8(ascii: "u"),
+            let low = UInt32(String(decoding: b[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16), (0xDC00..<0xE000).contains(low)
+          {
+            code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
+            i += 6
+          }
+          out.append(contentsOf: Array(String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8))
+        default: out.append(e)
+        }
+      }
+      throw Failure()
+    }
+  }
+}
