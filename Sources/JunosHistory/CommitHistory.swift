@@ -29,8 +29,13 @@ public struct CommitHistory: Sendable {
 /// padding, `rescue` in place of N); a line indented deeper than its entry is the entry's log
 /// message. Prompts, `{master:0}`, `[edit]`, echoed commands, `#` notices and the `rollback ?`
 /// completion list's other lines are skipped; a pager prompt is reported as a truncation and any
-/// other line with its line number, both as warnings: the entries read still stand.
+/// other line with its line number, both as warnings: the entries read still stand. An index
+/// above ``maxIndex`` does not make an entry.
 public enum CommitListParser {
+  /// The highest index either form is read with (2^31 − 1; Junos numbers 0–49), so that ranges
+  /// and batches can count past it without overflowing.
+  public static let maxIndex = Int(Int32.max)
+
   /// Parses a listing. Times are left unplaced (``Commit/instant`` nil) for
   /// ``TimePlacement/place(_:zone:)``.
   public static func parse(_ file: SourceFile) -> CommitHistory {
@@ -95,13 +100,15 @@ public enum CommitListParser {
 
   /// Reads one entry line, or nil when the line is not one.
   static func entry(_ text: String, line: Int) -> Commit? {
-    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    // Words are split at spaces (U+0020) as scalars, not as characters: a combining mark after
+    // a space (`by \u{301}x`) belongs to the next word instead of hiding the space.
+    let words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true).map(Substring.init)
     // N DATE TIME ZONE by USER via CLIENT [COMMENT…]
     guard words.count >= 8, words[4] == "by", words[6] == "via" else { return nil }
     let index: Int?
     if words[0] == "rescue" {
       index = nil
-    } else if let n = Int(words[0]), n >= 0, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
+    } else if let n = Int(words[0]), n >= 0, n <= maxIndex, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
       index = n
     } else {
       return nil
@@ -111,8 +118,8 @@ public enum CommitListParser {
     var comment: String? = nil
     if words.count > 8 {
       let clientEnd = words[7].endIndex
-      let rest = text[clientEnd...].drop { $0 == " " }
-      comment = rest.isEmpty ? nil : String(rest)
+      let rest = text.unicodeScalars[clientEnd...].drop { $0 == " " }
+      comment = rest.isEmpty ? nil : String(Substring(rest))
     }
     return Commit(
       index: index, localTime: time, timeZone: String(words[3]), user: String(words[5]), client: String(words[7]), comment: comment,

@@ -4,8 +4,14 @@ public import JunosConfig
 /// `<commit-information>` with one `<commit-history>` per entry (`sequence-number`, `user`,
 /// `client`, `date-time`, optional `comment` and `log`). Namespace prefixes are ignored
 /// (`junos:seconds` and a stripped `seconds` alike); the `seconds` attribute of `date-time`, when
-/// present, is the commit's instant and wins over the printed time.
+/// present, is the commit's instant and wins over the printed time, unless it lies outside the
+/// years the printed time can have (0000–9999: then the printed time is placed as in the text
+/// form). A `sequence-number` that is negative or above ``CommitListParser/maxIndex`` is an
+/// error, like a missing one.
 public enum CommitXMLParser {
+  /// The instants of the printed form's years, 0000-01-01 to 9999-12-31 UTC.
+  static let instants: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
   /// Parses the XML form. Malformed XML and entries missing a field are errors with their place.
   public static func parse(_ file: SourceFile) -> CommitHistory {
     var history = CommitHistory()
@@ -25,7 +31,7 @@ public enum CommitXMLParser {
           seconds = nil
           entryStart = at
         } else if inEntry && name == "date-time" {
-          seconds = attributes["seconds"].flatMap { Int64($0) }
+          seconds = attributes["seconds"].flatMap { Int64($0) }.flatMap { instants.contains($0) ? $0 : nil }
         }
       case .text(let bytes):
         text.append(contentsOf: bytes)
@@ -52,7 +58,9 @@ public enum CommitXMLParser {
       history.diagnostics.append(Diagnostic(.unexpectedLine, "<commit-history> without <\(what)>", in: file, at: at..<at))
       return nil
     }
-    guard let seq = e["sequence-number"], let index = Int(seq) else { return missing("sequence-number") }
+    guard let seq = e["sequence-number"], let index = Int(seq), (0...CommitListParser.maxIndex).contains(index) else {
+      return missing("sequence-number")
+    }
     guard let user = e["user"] else { return missing("user") }
     guard let client = e["client"] else { return missing("client") }
     guard let dt = e["date-time"] else { return missing("date-time") }

@@ -278,7 +278,7 @@ public struct RollbackChain: Sendable {
 }
 
 /// A small deterministic random generator (SplitMix64).
-public struct SplitMix64: Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   var state: UInt64
 
   /// Starts from a seed.

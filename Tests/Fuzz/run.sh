@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
-# Fuzz one of JunosConfig's parsers, or JunosDiff, with libFuzzer (+ AddressSanitizer).
+# Fuzz one of JunosConfig's parsers, JunosDiff or JunosHistory with libFuzzer (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set|compare|diff] [RUNS]        (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|compare|diff|history] [RUNS]        (defaults: curly 1000000)
 #
 # curly, set: FuzzParsers.swift (see there). compare, diff: FuzzCompare.swift, built with
 # Sources/JunosDiff too (compare: compare-text parser and apply, seeded from Fixtures/diffs;
 # diff: pairs of configurations separated by a '====' line, apply(compare(a, b), a) == b).
+# history: FuzzHistory.swift, built with Sources/JunosDiff and Sources/JunosHistory too (CZlib
+# through -I Sources/CZlib -lz) into /tmp/fuzz-junoshistory: commit listings (text and XML,
+# placed, rendered, renderListing round trip), TZif zone files and gzip; seeded from
+# Fixtures/commit-history, Fixtures/zoneinfo, Fixtures/rollbacks (whole and cut short) and gzip
+# copies of the text listings instead of Fixtures/configs, with its own dictionary.
 #
 # Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
-# file larger than 4 KB), then runs RUNS inputs with -max_len=4096 -timeout=10.
+# file larger than 4 KB; not for history), then runs RUNS inputs with -max_len=4096 -timeout=10.
 # FuzzParsers.swift picks the parser from FUZZ_SYNTAX, which this script sets from $1.
 #
 # Environment (all optional):
 #   FUZZ_ARTIFACTS  where crash/timeout/oom files go      (default /tmp/fuzz-artifacts)
 #   FUZZ_CORPUS     working corpus directory                (default /tmp/fuzz-corpus-SYNTAX)
-#   FUZZ_BIN        fuzz binary path                        (default /tmp/fuzz-junos)
+#   FUZZ_BIN        fuzz binary path                        (default /tmp/fuzz-junos, -junosdiff, -junoshistory)
 #   FUZZ_LOG        full libFuzzer log                      (default /tmp/fuzz-SYNTAX.log)
 #   FUZZ_SEED       libFuzzer -seed (0 = random)            (default 0)
 #   FUZZ_ARGS       extra libFuzzer flags, e.g. "-fork=2 -ignore_crashes=1" to keep going after a crash
@@ -28,14 +33,15 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set | compare | diff) ;;
-  *) echo "usage: $0 [curly|set|compare|diff] [RUNS]" >&2; exit 2 ;;
+  curly | set | compare | diff | history) ;;
+  *) echo "usage: $0 [curly|set|compare|diff|history] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $syntax in
   curly | set) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
+  history) bin=${FUZZ_BIN:-/tmp/fuzz-junoshistory} ;;
   *) bin=${FUZZ_BIN:-/tmp/fuzz-junosdiff} ;;
 esac
 artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
@@ -44,9 +50,19 @@ log=${FUZZ_LOG:-/tmp/fuzz-$syntax.log}
 cd "$root" || exit 2
 
 # --- build -------------------------------------------------------------------
+extra=()
 if [[ $syntax == curly || $syntax == set ]]; then
   sources=(Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift)
   built=("${sources[@]}")
+elif [[ $syntax == history ]]; then
+  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/CZlib/* Tests/Fuzz/FuzzHistory.swift)
+  # One module: the `import JunosConfig` / `import JunosDiff` lines are dropped from copies.
+  flat=$(mktemp -d)
+  for f in Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift; do
+    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\)$' "$f" >"$flat/$(basename "$f")"
+  done
+  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzHistory.swift)
+  extra=(-I Sources/CZlib -lz)
 else
   sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift)
   # One module: JunosDiff's `import JunosConfig` lines are dropped from copies.
@@ -56,7 +72,7 @@ else
 fi
 if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos "${extra[@]}" \
       "${built[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
     echo "== build failed" >&2
     exit 2
@@ -66,9 +82,9 @@ fi
 # --- corpus --------------------------------------------------------------------
 mkdir -p "$corpus" "$artifacts"
 slices=$(mktemp -d)
-trap 'rm -rf "$slices"' EXIT
+trap 'rm -rf "$slices" ${flat:+"$flat"}' EXIT
 seeded=0
-while IFS= read -r -d '' f; do
+[[ $syntax == history ]] || while IFS= read -r -d '' f; do
   name=$(echo "${f#Fixtures/configs/}" | tr '/' '_')
   size=$(stat -c %s "$f")
   if ((size < 65536)); then
@@ -100,7 +116,75 @@ if [[ $syntax == diff ]]; then
     seeded=$((seeded + 1))
   done < <(find Fixtures/configs -type f -print0 | sort -z)
 fi
-echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered from Fixtures/configs: $seeded)"
+dict=Tests/Fuzz/junos.dict
+if [[ $syntax == history ]]; then
+  # Every listing and zone file whole (all are under 4 KB), the rollback gzip files whole and cut
+  # short, and gzip copies of the text listings.
+  while IFS= read -r -d '' f; do
+    name=$(echo "${f#Fixtures/}" | tr '/' '_')
+    cp -n "$f" "$corpus/seed_$name" && seeded=$((seeded + 1))
+  done < <(find Fixtures/commit-history Fixtures/zoneinfo Fixtures/rollbacks -type f -print0 | sort -z)
+  for f in Fixtures/rollbacks/*.gz; do
+    for cut in 64 600 1000; do
+      [[ -e $corpus/cut${cut}_$(basename "$f") ]] && continue
+      head -c "$cut" "$f" >"$corpus/cut${cut}_$(basename "$f")" && seeded=$((seeded + 1))
+    done
+  done
+  for f in Fixtures/commit-history/text/*; do
+    [[ -e $corpus/gz_$(basename "$f").gz ]] && continue
+    gzip -9nc "$f" >"$corpus/gz_$(basename "$f").gz" && seeded=$((seeded + 1))
+  done
+  # The words the readers look for.
+  dict=$slices/history.dict
+  cat >"$dict" <<'DICT'
+by=" by "
+via=" via "
+rescue="rescue  "
+log_indent="\x0a    "
+pad="   "
+date="2019-11-13 "
+time="15:06:51 "
+leap="23:59:60 "
+gmt="GMT"
+bst="BST"
+cst="CST"
+numeric="+05:30"
+confirmed=" commit confirmed, rollback in 5mins"
+synchronize=" commit synchronize"
+pager="---(more)---"
+master="{master:0}"
+edit="[edit]"
+prompt="root@r1> show system commit"
+completions="Possible completions:"
+entry="0   2019-11-13 15:06:51 GMT by katerina via cli\x0a"
+xml_info="<commit-information>"
+xml_entry="<commit-history>"
+xml_entry_end="</commit-history>"
+xml_seq="<sequence-number>"
+xml_seq_end="</sequence-number>"
+xml_user="<user>"
+xml_client="<client>"
+xml_date="<date-time junos:seconds=\"1509285774\">"
+xml_date_end="</date-time>"
+xml_comment="<comment>"
+xml_log="<log>"
+xml_revision="<revision>"
+cdata="<![CDATA["
+entity="&#x301;"
+int_max="9223372036854775807"
+int_min="-9223372036854775808"
+int32_max="2147483647"
+tzif="TZif"
+tzif2="TZif2"
+tzif3="TZif3"
+tzif4="TZif4"
+footer="\x0aGMT0BST,M3.5.0/1,M10.5.0\x0a"
+footer_ext="\x0a<-03>3<-02>,M3.5.0/-2,M10.5.0/-1\x0a"
+gzip_magic="\x1f\x8b\x08\x00"
+combining="\xcc\x81"
+DICT
+fi
+echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered: $seeded)"
 
 # --- fuzz ----------------------------------------------------------------------
 echo "== FUZZ_SYNTAX=$syntax $bin -runs=$runs (log: $log, artifacts: $artifacts/)"
@@ -112,7 +196,7 @@ touch "$marker"
 # shellcheck disable=SC2086
 SWIFT_BACKTRACE=enable=no FUZZ_SYNTAX=$syntax "$bin" \
   -runs="$runs" -max_len=4096 -timeout=10 -seed="${FUZZ_SEED:-0}" \
-  -dict=Tests/Fuzz/junos.dict -print_final_stats=1 \
+  -dict="$dict" -print_final_stats=1 \
   -artifact_prefix="$artifacts/$syntax-" ${FUZZ_ARGS:-} \
   "$corpus" >"$log" 2>&1 &
 pid=$!
