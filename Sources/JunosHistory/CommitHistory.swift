@@ -164,11 +164,11 @@ public enum TimePlacement {
         problems.append(
           Diagnostic(
             .unplacedTime,
-            "time zone '\(c.timeZone)' is ambiguous (UTC\(offsets.map(ZoneAbbreviations.text).joined(separator: ", UTC"))): give the device's UTC offset",
+            "time zone '\(c.timeZone)' is ambiguous (UTC\(offsets.map(ZoneAbbreviations.text).joined(separator: ", UTC"))): give the device's time zone (--timezone) or UTC offset (--utc-offset)",
             in: file, at: lineStart..<lineStart))
       case .unknown:
         problems.append(
-          Diagnostic(.unplacedTime, "unknown time zone '\(c.timeZone)': give the device's UTC offset", in: file, at: lineStart..<lineStart))
+          Diagnostic(.unplacedTime, "unknown time zone '\(c.timeZone)': give the device's time zone (--timezone) or UTC offset (--utc-offset)", in: file, at: lineStart..<lineStart))
       }
     }
     for k in history.commits.indices { place(&history.commits[k]) }

@@ -122,7 +122,7 @@ func lines(_ h: CommitHistory) -> [String] {
     #expect(
       h.diagnostics.map(\.rendered) == [
         "l:5:1: warning: the capture stops at a pager prompt ('---(more)---'): the listing is truncated",
-        "l:2:1: error: time zone 'CST' is ambiguous (UTC-06:00, UTC+08:00, UTC-05:00): give the device's UTC offset",
+        "l:2:1: error: time zone 'CST' is ambiguous (UTC-06:00, UTC+08:00, UTC-05:00): give the device's time zone (--timezone) or UTC offset (--utc-offset)",
       ])
     // With the device's offset given, it is placed.
     var again = CommitListParser.parse(file)
