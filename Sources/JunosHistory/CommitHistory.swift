@@ -168,7 +168,9 @@ public enum TimePlacement {
             in: file, at: lineStart..<lineStart))
       case .unknown:
         problems.append(
-          Diagnostic(.unplacedTime, "unknown time zone '\(c.timeZone)': give the device's time zone (--timezone) or UTC offset (--utc-offset)", in: file, at: lineStart..<lineStart))
+          Diagnostic(
+            .unplacedTime, "unknown time zone '\(c.timeZone)': give the device's time zone (--timezone) or UTC offset (--utc-offset)",
+            in: file, at: lineStart..<lineStart))
       }
     }
     for k in history.commits.indices { place(&history.commits[k]) }
