@@ -140,7 +140,7 @@ public final class NetconfDevice: DeviceSource, CommandRecording {
     return bytes
   }
 
-  public func rollback(_ n: Int) throws(DeviceError) -> [UInt8] { try output(try call(.rollback(n, compare: nil)), "rollback \(n)") }
+  public func rollback(_ n: Int) throws(DeviceError) -> [UInt8] { try output(try call(.configuration(rollback: n)), "rollback \(n)") }
   public func compare(_ n: Int, _ m: Int) throws(DeviceError) -> [UInt8] {
     try output(try call(.rollback(n, compare: m)), "rollback \(n) compare \(m)")
   }

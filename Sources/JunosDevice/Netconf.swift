@@ -9,12 +9,15 @@ public enum NetconfRequest: Sendable, Hashable {
   case rollback(Int, compare: Int?)
   /// `<get-software-information/>`: host name, model, version.
   case softwareInformation
+  /// `<get-configuration rollback="N" format="text"/>`: rollback N as configuration text.
+  case configuration(rollback: Int)
 
   /// The RPC body.
   var body: String {
     switch self {
     case .commitInformation: return "<get-commit-information/>"
     case .softwareInformation: return "<get-software-information/>"
+    case .configuration(let n): return "<get-configuration rollback=\"\(n)\" format=\"text\"/>"
     case .rollback(let n, let m):
       return "<get-rollback-information><rollback>\(n)</rollback>" + (m.map { "<compare>\($0)</compare>" } ?? "")
         + "<format>text</format></get-rollback-information>"
@@ -23,8 +26,11 @@ public enum NetconfRequest: Sendable, Hashable {
 
   /// Whether the numbers are rollbacks a device keeps (0–49).
   var isValid: Bool {
-    if case .rollback(let n, let m) = self { return (0...49).contains(n) && (m.map { (0...49).contains($0) } ?? true) }
-    return true
+    switch self {
+    case .rollback(let n, let m): return (0...49).contains(n) && (m.map { (0...49).contains($0) } ?? true)
+    case .configuration(let n): return (0...49).contains(n)
+    case .commitInformation, .softwareInformation: return true
+    }
   }
 }
 

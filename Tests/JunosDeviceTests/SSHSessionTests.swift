@@ -97,11 +97,59 @@ struct SSHSessionTests {
       #expect(e.kind == .timeout)
     }
     #expect(Date().timeIntervalSince(start) < 5)
+    // Junos prints its errors on standard output: that is a failure too, with the device's words.
+    do {
+      _ = try SSHDevice(s).rollback(41)
+      Issue.record("an 'error:' answer was taken for a configuration")
+    } catch {
+      #expect(error.kind == .device)
+      #expect(error.message.contains("error: could not open configuration database"))
+    }
+    do {
+      _ = try SSHDevice(s).rollback(42)
+      Issue.record("a non-zero exit was taken for a configuration")
+    } catch {
+      #expect(error.message.contains("exited with status 7: error: permission denied"))
+    }
     let exit7 = try s.exec(try #require(ReadOnlyCommand.rollback(42)))
     #expect(exit7.exitStatus == 7)
     #expect(String(decoding: exit7.stderr, as: UTF8.self) == "error: permission denied\n")
     // The session still works after all that.
     #expect(try s.exec(.version).exitStatus == 0)
+  }
+
+  /// An ssh config file: the alias resolves to the server, its port, user, key and known_hosts.
+  @Test func sshConfigFile() throws {
+    let file = tempPath("ssh-config")
+    try """
+      Host lab-r77
+        HostName 127.0.0.1
+        Port \(server.port)
+        User \(server.user)
+        IdentityFile \(server.key)
+        UserKnownHostsFile \(server.knownHosts)
+        ConnectTimeout 5
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    var o = SSHOptions(host: "lab-r77")
+    o.configFile = file
+    o.sshDirectory = server.stateDir + "/empty-ssh-dir"
+    let s = try SSHSession(o)
+    #expect(try s.exec(.version).exitStatus == 0)
+    o.configFile = "/nonexistent/config"
+    #expect(throws: DeviceError.self) { _ = try SSHSession(o) }
+  }
+
+  /// The session's overall deadline cuts a command short.
+  @Test func overallDeadline() throws {
+    var o = testOptions(server)
+    o.deadline = 1
+    let s = try SSHSession(o)
+    do {
+      _ = try s.exec(try #require(ReadOnlyCommand.rollback(40)))
+      Issue.record("the deadline did not stop the command")
+    } catch let e as DeviceError {
+      #expect(e.kind == .timeout)
+    }
   }
 
   @Test func fiftyMebibytes() throws {
@@ -144,6 +192,7 @@ struct SSHSessionTests {
     #expect(!server.commandsLog().contains { $0.contains("reboot") })
     let rpcs = [
       #"^netconf: <get-commit-information/>$"#, #"^netconf: <get-software-information/>$"#, #"^netconf: <close-session/>$"#,
+      #"^netconf: <get-configuration rollback="\d+" format="text"/>$"#,
       #"^netconf: <get-rollback-information><rollback>\d+</rollback>(<compare>\d+</compare>)?<format>text</format></get-rollback-information>$"#,
     ].map { try! Regex($0) }
     let log = server.commandsLog()

@@ -4,6 +4,7 @@
 # rest of the session uses chunked framing (RFC 6242 4.2), else "]]>]]>". Answers:
 #   <get-commit-information/>                    fixtures/commit.xml
 #   <get-rollback-information> N [compare M]     fixtures/rollback/N.txt or compare/N-M.txt, escaped
+#   <get-configuration rollback="N" format="text"/>  fixtures/rollback/N.txt in <configuration-text>
 #   <get-software-information/>                  a fixed reply
 #   <close-session/>                             <ok/>, then exit
 # and anything else with an <rpc-error>. Requests are appended to commands.log as "netconf: …".
@@ -80,6 +81,14 @@ while true; do
 </configuration-output></configuration-information></rollback-information></rpc-reply>"
     else
       error "$mid" "rollback $n is not available"
+    fi
+  elif [[ $body =~ \<get-configuration\ rollback=\"([0-9]+)\"\ format=\"text\"/\> ]]; then
+    f="$fx/rollback/${BASH_REMATCH[1]}.txt"
+    if [[ -f $f ]]; then
+      send "<rpc-reply xmlns=\"$NS\" message-id=\"$mid\"><configuration-text>$(escape "$f")
+</configuration-text></rpc-reply>"
+    else
+      error "$mid" "rollback ${BASH_REMATCH[1]} is not available"
     fi
   elif [[ $body == *"<close-session"* ]]; then
     send "<rpc-reply xmlns=\"$NS\" message-id=\"$mid\"><ok/></rpc-reply>"
