@@ -122,14 +122,14 @@ struct SSHSessionTests {
   @Test func sshConfigFile() throws {
     let file = tempPath("ssh-config")
     try """
-      Host lab-r77
-        HostName 127.0.0.1
-        Port \(server.port)
-        User \(server.user)
-        IdentityFile \(server.key)
-        UserKnownHostsFile \(server.knownHosts)
-        ConnectTimeout 5
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    Host lab-r77
+      HostName 127.0.0.1
+      Port \(server.port)
+      User \(server.user)
+      IdentityFile \(server.key)
+      UserKnownHostsFile \(server.knownHosts)
+      ConnectTimeout 5
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     var o = SSHOptions(host: "lab-r77")
     o.configFile = file
     o.sshDirectory = server.stateDir + "/empty-ssh-dir"
