@@ -38,7 +38,7 @@ let package = Package(
     .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "ArgumentKit"], swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(
-      name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunoscopeTestSupport"], swiftSettings: strict),
+      name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunoscopeTestSupport"], swiftSettings: strict),
     // Generated inputs for tests and benchmarks (a chain of rollbacks with its own blame record).
     // Not a product.
     .target(name: "JunoscopeTestSupport", dependencies: ["JunosHistory"], swiftSettings: strict),

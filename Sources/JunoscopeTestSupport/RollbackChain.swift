@@ -44,6 +44,18 @@ public struct RollbackChain: Sendable {
     return s
   }
 
+  /// The same listing as `show system commit | display xml` prints it (with `junos:seconds`).
+  public var listingXML: String {
+    var s = "<commit-information>\n"
+    for c in commits {
+      let parts = c.time.split(separator: " ")
+      let seconds = CommitListParser.localTime(parts[0], parts[1])?.secondsAsUTC ?? 0
+      s += "<commit-history>\n<sequence-number>\(c.index)</sequence-number>\n<user>\(c.user)</user>\n<client>cli</client>\n"
+      s += "<date-time junos:seconds=\"\(seconds)\">\(c.time) UTC</date-time>\n<log>\(c.log)</log>\n</commit-history>\n"
+    }
+    return s + "</commit-information>\n"
+  }
+
   // MARK: generation
 
   struct Node {

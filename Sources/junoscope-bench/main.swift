@@ -3,6 +3,7 @@
 //   junoscope-bench parse   [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench compare [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench blame   [--lines 100000] [--samples 5] [--keep DIR] [--format text|json]
+//   junoscope-bench ssh     [--samples 5] [--harness DIR]
 //
 // This file only reads the arguments; see ParseBench.swift and CompareBench.swift
 // (measurements), CompareEdits.swift (the edited copy), BenchReport.swift and CompareReport.swift
@@ -14,6 +15,7 @@ let usage = """
   usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench compare [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench blame [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
+         junoscope-bench ssh [--samples N] [--harness DIR]
 
   parse: generates curly configurations of N lines (default 10000,100000,1000000; k and M
   suffixes allowed) plus their `display set` form, and measures ConfigParser.parse on each: best
@@ -28,6 +30,11 @@ let usage = """
   (default 100000), checks the blame against the generator's record, and times `blame` of all 50
   and the diff of commits 48..0 in child processes, against `gzip -dc` of the 50 files, GNU diff
   over the 49 consecutive pairs and GNU diff of rollback 49 against 0 (default 5 samples).
+
+  ssh: starts the tests' OpenSSH sshd on 127.0.0.1 (Tests/JunosDeviceTests/Harness, needs
+  openssh-server) serving 50 generated rollbacks, and measures connect + auth, one command on an
+  open session, a bundle of 50 rollbacks over the CLI and NETCONF, and 50 MiB from one command,
+  against the OpenSSH client in the same run (default 5 samples).
 
     --samples N     timed samples per file or pair after one warm-up (default 10)
     --keep DIR      write the generated files to DIR and keep them (default: a temporary directory)
@@ -121,6 +128,30 @@ case "blame":
     let rows = try runBlameBench(options)
     print(options.json ? blameJSONReport(rows) : blameTableReport(rows))
     if rows.contains(where: { $0.mismatches > 0 }) { exit(1) }
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "ssh":
+  var samples = 5
+  var harness = "Tests/JunosDeviceTests/Harness"
+  var rest = Array(arguments.dropFirst())[...]
+  while let a = rest.popFirst() {
+    switch a {
+    case "--samples": samples = Int(rest.popFirst() ?? "") ?? 0
+    case "--harness": harness = rest.popFirst() ?? harness
+    default:
+      printError("junoscope-bench ssh: unknown argument '\(a)'\n\n\(usage)")
+      exit(2)
+    }
+  }
+  guard samples >= 1 else {
+    printError("junoscope-bench ssh: --samples wants a positive integer")
+    exit(2)
+  }
+  do {
+    let (rows, bytes) = try runSSHBench(harness: harness, samples: samples, interfaces: 500)
+    print(sshTableReport(rows, rollbackBytes: bytes))
   } catch {
     printError("junoscope-bench: \(error)")
     exit(1)

@@ -49,6 +49,7 @@ enum DeviceFixtures {
     case .drift: try "".write(toFile: dir + "/drift", atomically: true, encoding: .utf8)
     case .driftAlways: try "".write(toFile: dir + "/drift-always", atomically: true, encoding: .utf8)
     }
+    try "".write(toFile: dir + "/misbehave", atomically: true, encoding: .utf8)  // rollbacks 40–44
     // Only the version line is from a capture (scrapli's vSRX, 17.3R2.10); the rest is made up.
     try "Hostname: r77\nModel: vsrx\nJunos: 17.3R2.10\n".write(toFile: dir + "/version.txt", atomically: true, encoding: .utf8)
     for (n, text) in chain.rollbacks.enumerated() {

@@ -7,7 +7,8 @@
 #   show system rollback N                    rollback/N.txt
 #   show system rollback N compare M          compare/N-M.txt
 #   show version                              version.txt
-# (`| no-more` is accepted and ignored.) Some rollback numbers misbehave on purpose:
+# (`| no-more` is accepted and ignored.) With a file fixtures/misbehave, some rollback numbers
+# misbehave on purpose:
 #   40 stays silent for 60 s (ends early when its connection goes away)
 #   41 prints a Junos-style "error:" line on standard output and exits 0
 #   42 exits with status 7 after an error on standard error
@@ -45,12 +46,7 @@ serve() {
   exit 1
 }
 
-case "$cmd" in
-  "$here/fake-netconf.sh" | "netconf")
-    exec "$here/fake-netconf.sh" ;;
-  "show system commit") serve "$(commits txt)" ;;
-  "show system commit | display xml") serve "$(commits xml)" ;;
-  "show version") serve "$fx/version.txt" ;;
+[[ -f "$fx/misbehave" ]] && case "$cmd" in
   "show system rollback 40")
     echo "## Last commit: 2024-01-01 00:00:00 UTC by slow"
     for ((i = 0; i < 300; i++)); do kill -0 "$PPID" 2>/dev/null || exit 1; sleep 0.2; done
@@ -69,6 +65,14 @@ case "$cmd" in
       [[ $(ps -o comm= -p "$p") == sshd* ]] && { kill -9 "$p"; exit 1; }
     done
     exit 1 ;;
+esac
+
+case "$cmd" in
+  "$here/fake-netconf.sh" | "netconf")
+    exec "$here/fake-netconf.sh" ;;
+  "show system commit") serve "$(commits txt)" ;;
+  "show system commit | display xml") serve "$(commits xml)" ;;
+  "show version") serve "$fx/version.txt" ;;
   "show system rollback "*" compare "*)
     if [[ $cmd =~ ^show\ system\ rollback\ ([0-9]+)\ compare\ ([0-9]+)$ ]]; then
       serve "$fx/compare/${BASH_REMATCH[1]}-${BASH_REMATCH[2]}.txt"
