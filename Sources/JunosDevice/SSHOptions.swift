@@ -84,6 +84,8 @@ public struct SSHOptions: Sendable {
   public var deadline: Double?
   /// Seconds after which an idle wait sends a keepalive (SSH_MSG_IGNORE).
   public var keepaliveInterval: Double = 15
+  /// The ssh-agent socket; nil: `SSH_AUTH_SOCK`.
+  public var agentSocket: String?
   /// Directory standing in for `~/.ssh` (default identities and known_hosts); nil: the real one.
   public var sshDirectory: String?
 

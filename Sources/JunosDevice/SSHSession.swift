@@ -119,6 +119,7 @@ public final class SSHSession {
     }
     if let user = options.user { try set(SSH_OPTIONS_USER, user) }
     if let kh = options.knownHostsFile { try set(SSH_OPTIONS_KNOWNHOSTS, kh) }
+    if let agent = options.agentSocket { try set(SSH_OPTIONS_IDENTITY_AGENT, agent) }
     try set(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null")
     set(SSH_OPTIONS_NODELAY, number: Int32(1))
     // (SSH_OPTIONS_STRICTHOSTKEYCHECK stays on: off, libssh 0.10 reports every key as known.)

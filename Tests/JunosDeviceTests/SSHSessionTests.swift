@@ -73,6 +73,38 @@ struct SSHSessionTests {
     }
   }
 
+  /// Keys from an ssh-agent (no identity file given, an empty ~/.ssh).
+  @Test func agentAuthentication() throws {
+    let socket = tempPath("agent") + ".sock"
+    let agent = Process()
+    agent.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-agent")
+    agent.arguments = ["-D", "-a", socket]
+    agent.standardOutput = FileHandle.nullDevice
+    agent.standardError = FileHandle.nullDevice
+    try agent.run()
+    defer {
+      agent.terminate()
+      try? FileManager.default.removeItem(atPath: socket)
+    }
+    for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+    let add = Process()
+    add.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-add")
+    add.arguments = ["-q", server.key]
+    add.environment = ["SSH_AUTH_SOCK": socket]
+    add.standardError = FileHandle.nullDevice
+    try add.run()
+    add.waitUntilExit()
+    #expect(add.terminationStatus == 0)
+    var o = testOptions(server)
+    o.identityFiles = []
+    o.agentSocket = socket
+    let s = try SSHSession(o)
+    #expect(try s.exec(.version).exitStatus == 0)
+    // The same without the agent's key: refused.
+    o.agentSocket = socket + ".none"
+    #expect(throws: DeviceError.self) { _ = try SSHSession(o) }
+  }
+
   @Test func refusedAuthentication() {
     var o = testOptions(server)
     o.identityFiles = [server.otherKey]
