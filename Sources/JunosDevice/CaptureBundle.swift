@@ -253,12 +253,17 @@ extension CaptureBundle.Manifest {
     var files: [(String, Int, String)] = []
     if case .array(let list)? = o["files"] {
       for f in list {
-        guard case .object(let fo) = f, let p = fo["path"]?.string, let b = fo["bytes"]?.number, let h = fo["sha256"]?.string,
-          !p.hasPrefix("/"), !p.split(separator: "/").contains("..")
+        // Sizes must be exact integers (`Int(_:)` traps on 1e300). Paths are checked as bytes, as
+        // the file system reads them: a `/` followed by a combining mark is one Character, so a
+        // Character-wise check missed `/\u{301}etc` and `../\u{301}x`; a NUL would end the path.
+        guard case .object(let fo) = f, let p = fo["path"]?.string, let b = fo["bytes"]?.number.flatMap({ Int(exactly: $0) }), b >= 0,
+          let h = fo["sha256"]?.string, !Self.leavesBundle(p)
         else { throw DeviceError(.config, "\(path)/manifest.json has a bad file entry") }
-        files.append((p, Int(b), h))
+        files.append((p, b, h))
       }
     }
+    let restarts = o["restarts"]?.number ?? 0
+    guard let restartCount = Int(exactly: restarts) else { throw DeviceError(.config, "\(path)/manifest.json has a bad restarts count") }
     var commands: [String] = []
     if case .array(let list)? = o["commands"] { commands = list.compactMap(\.string) }
     var device = DeviceIdentity()
@@ -267,7 +272,13 @@ extension CaptureBundle.Manifest {
     }
     return Self(
       host: str("host") ?? "", transport: str("transport") ?? "", device: device, start: 0, end: 0, commands: commands,
-      files: files, restarts: Int(o["restarts"]?.number ?? 0))
+      files: files, restarts: restartCount)
+  }
+
+  /// Whether a file path from a manifest could name something outside the bundle: a leading
+  /// `/`, a `..` component or a NUL, looked at byte by byte.
+  static func leavesBundle(_ p: String) -> Bool {
+    p.utf8.first == 0x2F || p.utf8.contains(0) || p.utf8.split(separator: 0x2F).contains { $0.elementsEqual("..".utf8) }
   }
 }
 

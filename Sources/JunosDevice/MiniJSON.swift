@@ -99,6 +99,7 @@ enum MiniJSON {
         return .null
       default:
         let start = i
+        guard b[i] == 0x2D || (b[i] >= 0x30 && b[i] <= 0x39) else { throw Failure() }  // no leading '+'
         while i < b.count, b[i] == 0x2D || b[i] == 0x2B || b[i] == 0x2E || b[i] == 0x45 || b[i] == 0x65 || (b[i] >= 0x30 && b[i] <= 0x39) {
           i += 1
         }
@@ -129,7 +130,9 @@ enum MiniJSON {
         case UInt8(ascii: "b"): out.append(0x08)
         case UInt8(ascii: "f"): out.append(0x0C)
         case UInt8(ascii: "u"):
-          guard i + 4 <= b.count, var code = UInt32(String(decoding: b[i..<(i + 4)], as: UTF8.self), radix: 16) else { throw Failure() }
+          guard i + 4 <= b.count, b[i..<(i + 4)].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+            var code = UInt32(String(decoding: b[i..<(i + 4)], as: UTF8.self), radix: 16)
+          else { throw Failure() }
           i += 4
           if (0xD800..<0xDC00).contains(code), i + 6 <= b.count, b[i] == 0x5C, b[i + 1] == UInt8(ascii: "u"),
             let low = UInt32(String(decoding: b[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16), (0xDC00..<0xE000).contains(low)

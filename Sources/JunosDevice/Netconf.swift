@@ -278,7 +278,11 @@ enum XMLText {
       if b[i] == 0x3C, b[i...].starts(with: "<![CDATA[".utf8) {
         var k = i + 9
         while k + 2 < b.count && !(b[k] == 0x5D && b[k + 1] == 0x5D && b[k + 2] == 0x3E) { k += 1 }
-        out.append(contentsOf: b[(i + 9)..<min(k, b.count)])
+        guard k + 2 < b.count else {  // never closed: the rest is its text
+          out.append(contentsOf: b[min(i + 9, b.count)...])
+          break
+        }
+        out.append(contentsOf: b[(i + 9)..<k])
         i = k + 3
         continue
       }
@@ -296,10 +300,12 @@ enum XMLText {
       case "quot": scalar = "\""
       case "apos": scalar = "'"
       default:
-        if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-          scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-        } else if entity.hasPrefix("#") {
-          scalar = UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init)
+        let hex = entity.dropFirst(2)
+        let dec = entity.dropFirst()
+        if (entity.hasPrefix("#x") || entity.hasPrefix("#X")) && !hex.isEmpty && hex.allSatisfy(\.isHexDigit) {
+          scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init)
+        } else if entity.hasPrefix("#") && !dec.isEmpty && dec.allSatisfy({ $0.isASCII && $0.isNumber }) {
+          scalar = UInt32(dec).flatMap(Unicode.Scalar.init)
         }
       }
       if let scalar {

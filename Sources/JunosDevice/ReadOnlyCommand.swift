@@ -31,7 +31,7 @@ public struct ReadOnlyCommand: Sendable, Hashable, CustomStringConvertible {
     let fits = Self.allowed.contains { pattern in
       pattern.count == words.count
         && zip(pattern, words).allSatisfy { p, w in
-          p == "N" ? (w.count <= 2 && Int(w).map { (0...49).contains($0) } ?? false) : p == w
+          p == "N" ? Self.isRollbackNumber(w) : p == w
         }
     }
     guard fits else { return nil }
@@ -42,6 +42,11 @@ public struct ReadOnlyCommand: Sendable, Hashable, CustomStringConvertible {
     }
     if seen.contains("display xml") && seen.contains("display set") { return nil }
     text = ([words.joined(separator: " ")] + parts.dropFirst().map { $0.joined(separator: " ") }).joined(separator: " | ")
+  }
+
+  /// One or two digits, 0–49 (`Int` alone also reads `-0`, which is no rollback number).
+  static func isRollbackNumber(_ w: String) -> Bool {
+    w.count <= 2 && w.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(w).map { (0...49).contains($0) } ?? false)
   }
 
   /// `show system commit | no-more`.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Fuzz one of JunosConfig's parsers, JunosDiff or JunosHistory with libFuzzer (+ AddressSanitizer).
+# Fuzz one of JunosConfig's parsers, JunosDiff, JunosHistory or JunosDevice's readers with libFuzzer
+# (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set|compare|diff|history] [RUNS]        (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|compare|diff|history|device] [RUNS]   (defaults: curly 1000000)
 #
 # curly, set: FuzzParsers.swift (see there). compare, diff: FuzzCompare.swift, built with
 # Sources/JunosDiff too (compare: compare-text parser and apply, seeded from Fixtures/diffs;
@@ -11,17 +12,24 @@
 # placed, rendered, renderListing round trip), TZif zone files and gzip; seeded from
 # Fixtures/commit-history, Fixtures/zoneinfo, Fixtures/rollbacks (whole and cut short) and gzip
 # copies of the text listings instead of Fixtures/configs, with its own dictionary.
+# device: FuzzDevice.swift, built with Sources/JunosDiff, Sources/JunosHistory and
+# Sources/JunosDevice too (CZlib and CLibSSH through -I Sources/CZlib -I Sources/CLibSSH -lz -lssh)
+# into /tmp/fuzz-junosdevice: the NETCONF framer (both framings, pieces, round trips), XMLText,
+# MiniJSON, bundle manifests and the read-only command allow-list; seeded with small files the
+# script writes (hellos, replies in both framings, a manifest.json, command lines) instead of
+# Fixtures/configs, with its own dictionary.
 #
 # Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
-# file larger than 4 KB; not for history), then runs RUNS inputs with -max_len=4096 -timeout=10.
+# file larger than 4 KB; not for history or device), then runs RUNS inputs with -max_len=4096 -timeout=10.
 # FuzzParsers.swift picks the parser from FUZZ_SYNTAX, which this script sets from $1.
 #
 # Environment (all optional):
 #   FUZZ_ARTIFACTS  where crash/timeout/oom files go      (default /tmp/fuzz-artifacts)
 #   FUZZ_CORPUS     working corpus directory                (default /tmp/fuzz-corpus-SYNTAX)
-#   FUZZ_BIN        fuzz binary path                        (default /tmp/fuzz-junos, -junosdiff, -junoshistory)
+#   FUZZ_BIN        fuzz binary path                        (default /tmp/fuzz-junos, -junosdiff, -junoshistory,
+#                                                           -junosdevice)
 #   FUZZ_LOG        full libFuzzer log                      (default /tmp/fuzz-SYNTAX.log)
 #   FUZZ_SEED       libFuzzer -seed (0 = random)            (default 0)
 #   FUZZ_ARGS       extra libFuzzer flags, e.g. "-fork=2 -ignore_crashes=1" to keep going after a crash
@@ -33,15 +41,16 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set | compare | diff | history) ;;
-  *) echo "usage: $0 [curly|set|compare|diff|history] [RUNS]" >&2; exit 2 ;;
+  curly | set | compare | diff | history | device) ;;
+  *) echo "usage: $0 [curly|set|compare|diff|history|device] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history|device] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $syntax in
   curly | set) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
   history) bin=${FUZZ_BIN:-/tmp/fuzz-junoshistory} ;;
+  device) bin=${FUZZ_BIN:-/tmp/fuzz-junosdevice} ;;
   *) bin=${FUZZ_BIN:-/tmp/fuzz-junosdiff} ;;
 esac
 artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
@@ -63,6 +72,17 @@ elif [[ $syntax == history ]]; then
   done
   built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzHistory.swift)
   extra=(-I Sources/CZlib -lz)
+elif [[ $syntax == device ]]; then
+  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosDevice/*.swift
+    Sources/CZlib/* Sources/CLibSSH/* Tests/Fuzz/FuzzDevice.swift)
+  # One module: the `import JunosConfig` / `import JunosDiff` / `import JunosHistory` lines are
+  # dropped from copies (JunosHistory needs JunosDiff).
+  flat=$(mktemp -d)
+  for f in Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosDevice/*.swift; do
+    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\|History\)$' "$f" >"$flat/$(basename "$f")"
+  done
+  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzDevice.swift)
+  extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh)
 else
   sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift)
   # One module: JunosDiff's `import JunosConfig` lines are dropped from copies.
@@ -84,7 +104,7 @@ mkdir -p "$corpus" "$artifacts"
 slices=$(mktemp -d)
 trap 'rm -rf "$slices" ${flat:+"$flat"}' EXIT
 seeded=0
-[[ $syntax == history ]] || while IFS= read -r -d '' f; do
+[[ $syntax == history || $syntax == device ]] || while IFS= read -r -d '' f; do
   name=$(echo "${f#Fixtures/configs/}" | tr '/' '_')
   size=$(stat -c %s "$f")
   if ((size < 65536)); then
@@ -182,6 +202,68 @@ footer="\x0aGMT0BST,M3.5.0/1,M10.5.0\x0a"
 footer_ext="\x0a<-03>3<-02>,M3.5.0/-2,M10.5.0/-1\x0a"
 gzip_magic="\x1f\x8b\x08\x00"
 combining="\xcc\x81"
+DICT
+fi
+if [[ $syntax == device ]]; then
+  # Small files written here: hellos and replies in both framings, a bundle's manifest.json,
+  # command lines (accepted and refused), XML with entities and CDATA, nested JSON.
+  seed() { [[ -e $corpus/seed_$1 ]] || { printf '%b' "$2" >"$corpus/seed_$1" && seeded=$((seeded + 1)); }; }
+  hello='<?xml version="1.0" encoding="UTF-8"?><hello xmlns="urn:ietf:params:xml:ns:netconf:base:1.0"><capabilities><capability>urn:ietf:params:netconf:base:1.0</capability><capability>urn:ietf:params:netconf:base:1.1</capability></capabilities><session-id>4711</session-id></hello>]]>]]>'
+  reply='<rpc-reply xmlns="urn:ietf:params:xml:ns:netconf:base:1.0" xmlns:junos="http://xml.juniper.net/junos/17.3R2/junos" message-id="1">'
+  seed hello "$hello"
+  seed hello_chunked "$hello\\n\\n#10\\n<rpc-reply\\n#10\\n>ok&amp;</\\n#10\\nrpc-reply>\\n##\\n"
+  seed reply_eom "$reply<commit-information><commit-history><sequence-number>0</sequence-number><user>katerina</user><client>cli</client><date-time junos:seconds=\"1509285774\">2017-10-29 14:02:54 UTC</date-time></commit-history></commit-information></rpc-reply>]]>]]>"
+  seed reply_chunked "\\n#4\\n<rpc\\n#18\\n-reply><ok/></rpc-\\n#6\\nreply>\\n##\\n\\n#1\\nx\\n##\\n"
+  body="$reply<rpc-error><error-severity>error</error-severity><error-message>syntax error &lt;x&gt;</error-message></rpc-error></rpc-reply>"
+  seed reply_error "\\n#${#body}\\n$body\\n##\\n"
+  seed reply_output "$reply<configuration-output><![CDATA[system { host-name r1; }]]> &#x301;&#65;&quot;</configuration-output></rpc-reply>]]>]]>"
+  seed manifest '{"format":"junoscope.bundle","version":1,"host":"r1.example.net","transport":"netconf","device":{"hostName":"r1","model":"vsrx","version":"17.3R2.10"},"captureStart":"2024-01-02T03:04:05Z","captureEnd":"2024-01-02T03:04:09Z","restarts":0,"commands":["<get-commit-information/>","show system commit | display xml | no-more"],"files":[{"path":"commits.xml","bytes":1234,"sha256":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},{"path":"rollbacks/rollback-0.conf","bytes":56,"sha256":"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}]}\n'
+  seed manifest_odd '{"format":"junoscope.bundle","restarts":1e19,"files":[{"path":"a/\\u0301b/..\\u0000","bytes":1e300,"sha256":"00"}]}'
+  seed json '[{"a":[1,-2.5e3,true,false,null],"b\\u00e9\\ud83d\\ude00":"\\n\\t\\"x\\""},{},[],"",0.1,1e400]'
+  seed commands 'show system commit | no-more\nshow system commit | display xml | no-more\nshow system rollback 7 | no-more\nshow system rollback 3 compare 12 | display set\nshow configuration | display set | no-more\nshow version\nrequest system reboot\nshow system rollback 50\n'
+  dict=$slices/device.dict
+  cat >"$dict" <<'DICT'
+eom="]]>]]>"
+chunk="\x0a#"
+chunk_len="\x0a#12\x0a"
+chunk_end="\x0a##\x0a"
+big_len="\x0a#4294967295\x0a"
+lt="&lt;"
+gt="&gt;"
+amp="&amp;"
+quot="&quot;"
+apos="&apos;"
+dec="&#65;"
+hex="&#x301;"
+cdata="<![CDATA["
+cdata_end="]]>"
+capability="<capability>"
+capability_end="</capability>"
+rpc_error="<rpc-error>"
+error_message="<error-message>"
+prefix="<junos:"
+format="\"format\":\"junoscope.bundle\""
+files="\"files\":[{\"path\":"
+bytes="\"bytes\":"
+sha="\"sha256\":\"\""
+restarts="\"restarts\":"
+dotdot="../"
+slash="\"/"
+u0000="\\u0000"
+surrogate="\\ud83d\\ude00"
+huge="1e999"
+int_max="9223372036854775807"
+combining="\xcc\x81"
+combining_slash="/\xcc\x81"
+e300="1e300"
+nul="\x00"
+show="show "
+rollback="show system rollback "
+compare=" compare "
+pipe=" | "
+no_more="no-more"
+display_xml="display xml"
+display_set="display set"
 DICT
 fi
 echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered: $seeded)"
