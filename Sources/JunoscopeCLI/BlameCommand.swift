@@ -25,17 +25,11 @@ enum BlameCommand: JunoscopeCommand {
     arguments: [
       .positional("path", help: "Words of a hierarchy to show (default: everything).", optional: true, repeating: true),
       .option("path", valueName: "words", help: "A hierarchy to show, as one argument (repeatable).", repeating: true),
-      HistorySource.rollbacksOption,
-      HistorySource.commitsOption,
-      HistorySource.bundleOption,
-      HistorySource.hostOption,
-      CommonOptions.utcOffsetOption,
-      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
       CommonOptions.keywords,
       CommonOptions.output,
-    ] + DeviceOptions.arguments)
+    ] + HistorySource.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)

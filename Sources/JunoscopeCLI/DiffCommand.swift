@@ -21,12 +21,6 @@ enum DiffCommand: JunoscopeCommand {
       """,
     arguments: [
       .positional("range", help: "Commits X..Y, or one commit N.", optional: true),
-      HistorySource.rollbacksOption,
-      HistorySource.commitsOption,
-      HistorySource.bundleOption,
-      HistorySource.hostOption,
-      CommonOptions.utcOffsetOption,
-      CommonOptions.timeZoneOption,
       .option("author", valueName: "user", help: "Show this user's batch of consecutive commits."),
       .option("batch", valueName: "k", help: "With --author: the K-th newest batch (default 1)."),
       .option("since", valueName: "time", help: "The commits at or after this UTC time (with or without --until)."),
@@ -36,7 +30,7 @@ enum DiffCommand: JunoscopeCommand {
       CommonOptions.showSecrets,
       CommonOptions.keywords,
       CommonOptions.output,
-    ] + DeviceOptions.arguments)
+    ] + HistorySource.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)

@@ -14,7 +14,9 @@ struct HistorySource {
     "bundle", valueName: "dir", help: "A capture bundle written by 'junoscope fetch'.", completion: .directory)
   static let hostOption = ArgumentSpec.option("host", valueName: "host", help: "Read the history from this device over SSH.")
   /// Every option of a history source, connection options included.
-  static let arguments: [ArgumentSpec] = [commitsOption, rollbacksOption, bundleOption, hostOption] + DeviceOptions.arguments
+  static let arguments: [ArgumentSpec] =
+    [commitsOption, rollbacksOption, bundleOption, hostOption, CommonOptions.utcOffsetOption, CommonOptions.timeZoneOption]
+    + DeviceOptions.arguments
 
   static let rollbacksOption = ArgumentSpec.option(
     "rollbacks", valueName: "dir",

@@ -18,19 +18,13 @@ enum LogCommand: JunoscopeCommand {
       Exit status: 0 listed, 2 invalid input.
       """,
     arguments: [
-      HistorySource.commitsOption,
-      HistorySource.rollbacksOption,
-      HistorySource.bundleOption,
-      HistorySource.hostOption,
       .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),
       .option("client", valueName: "client", help: "Only commits through this client (cli, netconf, …)."),
       .option("since", valueName: "time", help: "Only commits at or after this UTC time."),
       .option("until", valueName: "time", help: "Only commits at or before this UTC time."),
-      CommonOptions.utcOffsetOption,
-      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
-    ] + DeviceOptions.arguments)
+    ] + HistorySource.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)

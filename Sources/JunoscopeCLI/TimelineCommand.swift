@@ -20,16 +20,10 @@ enum TimelineCommand: JunoscopeCommand {
       Exit status: 0 shown, 2 invalid input.
       """,
     arguments: [
-      HistorySource.commitsOption,
-      HistorySource.rollbacksOption,
-      HistorySource.bundleOption,
-      HistorySource.hostOption,
       .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
-      CommonOptions.utcOffsetOption,
-      CommonOptions.timeZoneOption,
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
-    ] + DeviceOptions.arguments)
+    ] + HistorySource.arguments)
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
