@@ -20,7 +20,8 @@ enum BlameCommand: JunoscopeCommand {
       ('interfaces xe-0/0/1'); --path gives more than one. Rollbacks missing between saved ones are
       composed from compare captures (rollback-N-compare-M.txt, commit-N.diff) when they reach them. Users and times come from --commits or the
       rollbacks' '## Last commit' headers; times are UTC.
-      Exit status: 0 shown, 2 invalid input or nothing at PATH.
+      --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      Exit status: 0 shown, 2 invalid input or nothing at PATH, 3 a device failed.
       """,
     arguments: [
       .positional("path", help: "Words of a hierarchy to show (default: everything).", optional: true, repeating: true),

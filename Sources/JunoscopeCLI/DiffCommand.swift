@@ -17,7 +17,8 @@ enum DiffCommand: JunoscopeCommand {
       commits in a UTC time window, from --commits or from the rollbacks' '## Last commit' headers.
       --rollbacks DIR holds juniper.conf[.N][.gz] or rollback-N.conf files; a rollback that is missing
       is composed from an older one and compare captures named rollback-N-compare-M.txt (or
-      commit-N.diff for what commit N did). Exit status: 0 shown, 2 invalid input or a rollback missing.
+      commit-N.diff for what commit N did). --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      Exit status: 0 shown, 2 invalid input or a rollback missing, 3 a device failed.
       """,
     arguments: [
       .positional("range", help: "Commits X..Y, or one commit N.", optional: true),

@@ -15,7 +15,8 @@ enum LogCommand: JunoscopeCommand {
       prints (GMT/BST changes inside one listing are fine). An abbreviation used for several offsets
       (CST, IST, CDT) is an error unless --timezone (Europe/London) or --utc-offset gives the
       device's zone; --timezone also settles times printed inside a daylight-saving change. --since and --until take YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' in UTC.
-      Exit status: 0 listed, 2 invalid input.
+      --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      Exit status: 0 listed, 2 invalid input, 3 a device failed.
       """,
     arguments: [
       .option("author", valueName: "user", help: "Only commits by this user (repeatable).", repeating: true),

@@ -17,7 +17,8 @@ enum TimelineCommand: JunoscopeCommand {
       disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit and
       a bar per batch, whose tooltips give each commit's details and each batch's range and
       command, then the batch and author tables. Use -o FILE to save it.
-      Exit status: 0 shown, 2 invalid input.
+      --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      Exit status: 0 shown, 2 invalid input, 3 a device failed.
       """,
     arguments: [
       .option("gap", valueName: "duration", help: "Split a user's run where commits are further apart than this."),
