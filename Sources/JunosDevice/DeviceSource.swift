@@ -123,16 +123,16 @@ public final class NetconfDevice: DeviceSource, CommandRecording {
   /// The host.
   public var name: String { netconf.ssh.options.host }
 
-  func call(_ r: NetconfRequest) throws(DeviceError) -> String {
+  func call(_ r: NetconfRequest) throws(DeviceError) -> NetconfReply {
     sent.append(r.body)
     return try netconf.call(r)
   }
 
-  public func commitListXML() throws(DeviceError) -> [UInt8] { Array(try call(.commitInformation).utf8) }
+  public func commitListXML() throws(DeviceError) -> [UInt8] { Array(try call(.commitInformation).xml.utf8) }
   public func commitListText() throws(DeviceError) -> [UInt8]? { nil }
 
-  func output(_ reply: String, _ what: String) throws(DeviceError) -> [UInt8] {
-    guard let text = XMLText.first("configuration-output", in: reply) ?? XMLText.first("configuration-text", in: reply) else {
+  func output(_ reply: NetconfReply, _ what: String) throws(DeviceError) -> [UInt8] {
+    guard let text = reply.first("configuration-output") ?? reply.first("configuration-text") else {
       throw DeviceError(.protocolError, "\(name): the reply to \(what) has no configuration text")
     }
     var bytes = Array(text.utf8)
@@ -148,8 +148,7 @@ public final class NetconfDevice: DeviceSource, CommandRecording {
   public func identity() throws(DeviceError) -> DeviceIdentity {
     let r = try call(.softwareInformation)
     return DeviceIdentity(
-      hostName: XMLText.first("host-name", in: r), model: XMLText.first("product-model", in: r),
-      version: XMLText.first("junos-version", in: r))
+      hostName: r.first("host-name"), model: r.first("product-model"), version: r.first("junos-version"))
   }
 }
 

@@ -1,4 +1,5 @@
 internal import CLibSSH
+internal import JunosHistory
 
 /// A NETCONF request junoscope may send: only RPCs that read. Nothing else can be built.
 public enum NetconfRequest: Sendable, Hashable {
@@ -157,9 +158,9 @@ public final class NetconfSession {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?><hello xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\"><capabilities>\(caps)</capabilities></hello>]]>]]>"
           .utf8))
     let hello = try next(what: "the device's NETCONF hello")
-    let text = String(decoding: hello, as: UTF8.self)
-    guard text.contains("<hello") else { throw DeviceError(.protocolError, "the device did not start with a NETCONF <hello>") }
-    capabilities = XMLText.all("capability", in: text)
+    let reply = try NetconfReply(String(decoding: hello, as: UTF8.self))
+    guard reply.first("hello") != nil else { throw DeviceError(.protocolError, "the device did not start with a NETCONF <hello>") }
+    capabilities = reply.all("capability").map { $0.trimmingBlanks() }
     if framing == .negotiate && capabilities.contains("urn:ietf:params:netconf:base:1.1") {
       box.framer.chunked = true
       box.framer.parseChunks()
@@ -194,128 +195,76 @@ public final class NetconfSession {
   /// Sends one read-only RPC and returns its `<rpc-reply>`.
   ///
   /// - Throws: `device` for an `<rpc-error>` of severity error (with its message), `timeout`,
-  ///   `io`, `protocolError`, `notReadOnly` for a rollback number outside 0–49.
-  public func call(_ request: NetconfRequest) throws(DeviceError) -> String {
+  ///   `io`, `protocolError` (also for a reply that is not well-formed XML), `notReadOnly` for a
+  ///   rollback number outside 0–49.
+  public func call(_ request: NetconfRequest) throws(DeviceError) -> NetconfReply {
     guard request.isValid else { throw DeviceError(.notReadOnly, "rollback numbers are 0–49") }
     try channel.write(try frame(request.body))
-    let reply = String(decoding: try next(what: "the reply to \(request.body)"), as: UTF8.self)
-    for error in XMLText.elements("rpc-error", in: reply) where XMLText.first("error-severity", in: error) != "warning" {
-      let message = XMLText.first("error-message", in: error) ?? XMLText.first("error-tag", in: error) ?? "unknown error"
+    let reply = try NetconfReply(String(decoding: try next(what: "the reply to \(request.body)"), as: UTF8.self))
+    if let message = reply.errorMessage {
       throw DeviceError(.device, "the device answered \(request.body) with an error: \(message)")
     }
     return reply
   }
 }
 
-/// Just enough XML for replies: elements by name (any namespace prefix), text unescaped.
-enum XMLText {
-  /// The inner text of every `<name …>…</name>` (prefixes like `junos:` ignored), unescaped.
-  static func all(_ name: String, in text: String) -> [String] { elements(name, in: text).map(unescape) }
+/// A NETCONF message as received, and the text of its elements by local name (namespace prefixes
+/// like `junos:` ignored), read with JunosHistory's `XMLReader`.
+public struct NetconfReply: Sendable {
+  /// The message as received.
+  public let xml: String
+  /// Local name → the direct text of each occurrence, in document order.
+  let texts: [String: [String]]
+  /// For each `<rpc-error>`: its children's text by local name.
+  let errors: [[String: String]]
 
-  /// The first, unescaped.
-  static func first(_ name: String, in text: String) -> String? { elements(name, in: text).first.map(unescape) }
-
-  /// The raw inner XML of every `<name …>…</name>` (not nested in one another).
-  static func elements(_ name: String, in text: String) -> [String] {
-    let b = Array(text.utf8)
-    let n = Array(name.utf8)
-    var out: [String] = []
-    var i = 0
-    while i < b.count {
-      guard b[i] == 0x3C, let (nameEnd, isClose) = tagName(b, i, matching: n), !isClose else {
-        i += 1
-        continue
-      }
-      // Find the end of the start tag.
-      var j = nameEnd
-      while j < b.count && b[j] != 0x3E { j += 1 }
-      guard j < b.count else { break }
-      if b[j - 1] == 0x2F {  // <name/>
-        out.append("")
-        i = j + 1
-        continue
-      }
-      var k = j + 1
-      var found = false
-      while k < b.count {
-        if b[k] == 0x3C, let (_, close) = tagName(b, k, matching: n), close {
-          out.append(String(decoding: b[(j + 1)..<k], as: UTF8.self))
-          found = true
-          break
+  /// Reads a message.
+  ///
+  /// - Throws: `protocolError` when it is not well-formed XML.
+  public init(_ xml: String) throws(DeviceError) {
+    self.xml = xml
+    var reader = XMLReader(bytes: Array(xml.utf8))
+    var texts: [String: [String]] = [:]
+    var errors: [[String: String]] = []
+    var open: [(name: String, text: [UInt8])] = []
+    var errorDepth: Int? = nil  // depth of the <rpc-error> being read
+    while let event = reader.next() {
+      switch event {
+      case .start(let name, _, _):
+        if name == "rpc-error" && errorDepth == nil {
+          errorDepth = open.count
+          errors.append([:])
         }
-        k += 1
+        open.append((name, []))
+      case .text(let t):
+        if !open.isEmpty { open[open.count - 1].text += t }
+      case .end(let name, _):
+        let e = open.removeLast()
+        let text = String(decoding: e.text, as: UTF8.self)
+        texts[name, default: []].append(text)
+        if let d = errorDepth {
+          if open.count == d {
+            errorDepth = nil
+          } else if open.count == d + 1 {
+            errors[errors.count - 1][name] = text.trimmingBlanks()
+          }
+        }
+      case .error(let message, let at):
+        throw DeviceError(.protocolError, "the device sent XML that cannot be read: \(message) at byte \(at)")
       }
-      guard found else { break }
-      i = k + 1
     }
-    return out
+    self.texts = texts
+    self.errors = errors
   }
 
-  /// If a tag at `i` (`<name`, `</name`, `<p:name`, `</p:name`) has the local name `n`: the index
-  /// after the name, and whether it closes.
-  static func tagName(_ b: [UInt8], _ i: Int, matching n: [UInt8]) -> (Int, Bool)? {
-    var p = i + 1
-    var close = false
-    if p < b.count && b[p] == 0x2F {
-      close = true
-      p += 1
-    }
-    var q = p
-    while q < b.count && b[q] != 0x20 && b[q] != 0x3E && b[q] != 0x2F && b[q] != 0x0A && b[q] != 0x09 && b[q] != 0x0D { q += 1 }
-    var local = p
-    for r in p..<q where b[r] == 0x3A { local = r + 1 }
-    guard q - local == n.count, b[local..<q].elementsEqual(n) else { return nil }
-    return (q, close)
-  }
+  /// The text of the first `<name>`.
+  public func first(_ name: String) -> String? { texts[name]?.first }
 
-  /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` `&#N;` `&#xN;`; CDATA sections kept as they are.
-  static func unescape(_ s: String) -> String {
-    guard s.utf8.contains(0x26) || s.contains("<![CDATA[") else { return s }
-    var out: [UInt8] = []
-    let b = Array(s.utf8)
-    var i = 0
-    while i < b.count {
-      if b[i] == 0x3C, b[i...].starts(with: "<![CDATA[".utf8) {
-        var k = i + 9
-        while k + 2 < b.count && !(b[k] == 0x5D && b[k + 1] == 0x5D && b[k + 2] == 0x3E) { k += 1 }
-        guard k + 2 < b.count else {  // never closed: the rest is its text
-          out.append(contentsOf: b[min(i + 9, b.count)...])
-          break
-        }
-        out.append(contentsOf: b[(i + 9)..<k])
-        i = k + 3
-        continue
-      }
-      guard b[i] == 0x26, let semi = b[i...].prefix(12).firstIndex(of: 0x3B) else {
-        out.append(b[i])
-        i += 1
-        continue
-      }
-      let entity = String(decoding: b[(i + 1)..<semi], as: UTF8.self)
-      var scalar: Unicode.Scalar? = nil
-      switch entity {
-      case "lt": scalar = "<"
-      case "gt": scalar = ">"
-      case "amp": scalar = "&"
-      case "quot": scalar = "\""
-      case "apos": scalar = "'"
-      default:
-        let hex = entity.dropFirst(2)
-        let dec = entity.dropFirst()
-        if (entity.hasPrefix("#x") || entity.hasPrefix("#X")) && !hex.isEmpty && hex.allSatisfy(\.isHexDigit) {
-          scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init)
-        } else if entity.hasPrefix("#") && !dec.isEmpty && dec.allSatisfy({ $0.isASCII && $0.isNumber }) {
-          scalar = UInt32(dec).flatMap(Unicode.Scalar.init)
-        }
-      }
-      if let scalar {
-        out.append(contentsOf: Array(String(Character(scalar)).utf8))
-        i = semi + 1
-      } else {
-        out.append(b[i])
-        i += 1
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+  /// The text of every `<name>`.
+  public func all(_ name: String) -> [String] { texts[name] ?? [] }
+
+  /// The message of the first `<rpc-error>` whose severity is not `warning`, if any.
+  public var errorMessage: String? {
+    errors.first { $0["error-severity"] != "warning" }.map { $0["error-message"] ?? $0["error-tag"] ?? "unknown error" }
   }
 }

@@ -95,9 +95,9 @@ extension String {
 
 /// A small pull reader for the XML Junos prints: elements, attributes, text with the five named
 /// entities and numeric references, comments, processing instructions, CDATA. Names are given
-/// without their namespace prefix.
-struct XMLReader {
-  enum Event {
+/// without their namespace prefix. (Also used by JunosDevice for NETCONF replies.)
+package struct XMLReader {
+  package enum Event {
     case start(String, [String: String], Int)
     case end(String, Int)
     case text([UInt8])
@@ -109,14 +109,14 @@ struct XMLReader {
   var pendingEnd: (String, Int)? = nil
   var stack: [String] = []
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  package init(bytes: [UInt8]) { self.bytes = bytes }
 
   static func localName(_ raw: ArraySlice<UInt8>) -> String {
     let name = raw.lastIndex(of: UInt8(ascii: ":")).map { raw[($0 + 1)...] } ?? raw
     return String(decoding: name, as: UTF8.self)
   }
 
-  mutating func next() -> Event? {
+  package mutating func next() -> Event? {
     if let (name, at) = pendingEnd {
       pendingEnd = nil
       return .end(name, at)
@@ -245,7 +245,11 @@ struct XMLReader {
     default:
       guard name.hasPrefix("#") else { return nil }
       let digits = name.dropFirst()
-      let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+      let hex = digits.hasPrefix("x") || digits.hasPrefix("X")
+      let number = hex ? digits.dropFirst() : digits
+      // Digits only: UInt32("+41") would read a sign.
+      guard !number.isEmpty, number.allSatisfy({ hex ? $0.isHexDigit : ($0.isASCII && $0.isNumber) }) else { return nil }
+      let value = hex ? UInt32(number, radix: 16) : UInt32(number)
       guard let v = value, let scalar = Unicode.Scalar(v) else { return nil }
       return (Array(String(Character(scalar)).utf8), len)
     }

@@ -1,5 +1,5 @@
 // FuzzDevice.swift: libFuzzer target for JunosDevice's parsers of device and file bytes: the
-// NETCONF framer (end-of-message and chunked), XMLText, MiniJSON, the bundle manifest reader and
+// NETCONF framer (end-of-message and chunked), NetconfReply, MiniJSON, the bundle manifest reader and
 // the read-only command allow-list.
 //
 // Not a SwiftPM target. Tests/Fuzz/run.sh compiles it with Sources/JunosConfig/*.swift,
@@ -21,8 +21,8 @@
 //      random sizes and fed in random pieces they must come back exactly; framed with `]]>]]>`
 //      too, when no message ends early (its text followed by `]]>]]>` holds the marker only at
 //      the end).
-//   2. XMLText: elements/all/first on a few names; unescape of text with no `&` and no
-//      `<![CDATA[` is the identity; unescape(escape(s)) == s.
+//   2. NetconfReply (JunosHistory's XMLReader): the input as a reply, its elements and
+//      errors; any text escaped inside an element (`& < > " '`) reads back as itself.
 //   3. MiniJSON.parse: when it parses, render the value and parse it again to an equal value.
 //   4. CaptureBundle.Manifest.parse: no accepted file path starts with `/` or has a `..`
 //      component (bytewise, up to a NUL as the C library reads it); render and parse again give
@@ -155,7 +155,7 @@ private func checkFramerRoundTrip(_ bytes: [UInt8]) {
   }
 }
 
-// MARK: 2. XMLText
+// MARK: 2. NetconfReply
 
 private func escape(_ s: String) -> String {
   var out = ""
@@ -174,19 +174,21 @@ private func escape(_ s: String) -> String {
 
 private func checkXML(_ bytes: [UInt8]) {
   let text = String(decoding: bytes, as: UTF8.self)
-  for name in ["capability", "rpc-error", "error-message", "x"] {
-    for e in XMLText.elements(name, in: text) { _ = XMLText.unescape(e) }
-    _ = XMLText.all(name, in: text)
-    _ = XMLText.first(name, in: text)
+  if let reply = try? NetconfReply(text) {
+    for name in ["capability", "rpc-error", "error-message", "x"] {
+      _ = reply.all(name)
+      _ = reply.first(name)
+    }
+    _ = reply.errorMessage
   }
-  let unescaped = XMLText.unescape(text)
-  if !text.utf8.contains(0x26) && !text.contains("<![CDATA[") && !unescaped.utf8.elementsEqual(text.utf8) {
-    failure("unescape changed text with no '&' and no CDATA", [bytes, Array(unescaped.utf8)])
+  // Any text escaped inside an element reads back as itself.
+  let escaped = "<t>" + escape(text) + "</t>"
+  guard let back = try? NetconfReply(escaped) else {
+    failure("escaped text is not a readable reply", [bytes, Array(escaped.utf8)])
+    return
   }
-  let escaped = escape(text)
-  let back = XMLText.unescape(escaped)
-  if !back.utf8.elementsEqual(text.utf8) {
-    failure("unescape(escape(s)) != s", [bytes, Array(escaped.utf8), Array(back.utf8)])
+  if !(back.first("t") ?? "").utf8.elementsEqual(text.utf8) {
+    failure("the text of <t>escape(s)</t> != s", [bytes, Array(escaped.utf8)])
   }
 }
 

@@ -14,7 +14,7 @@
 # copies of the text listings instead of Fixtures/configs, with its own dictionary.
 # device: FuzzDevice.swift, built with Sources/JunosDiff, Sources/JunosHistory and
 # Sources/JunosDevice too (CZlib and CLibSSH through -I Sources/CZlib -I Sources/CLibSSH -lz -lssh)
-# into /tmp/fuzz-junosdevice: the NETCONF framer (both framings, pieces, round trips), XMLText,
+# into /tmp/fuzz-junosdevice: the NETCONF framer (both framings, pieces, round trips), NetconfReply,
 # MiniJSON, bundle manifests and the read-only command allow-list; seeded with small files the
 # script writes (hellos, replies in both framings, a manifest.json, command lines) instead of
 # Fixtures/configs, with its own dictionary.
@@ -92,7 +92,7 @@ else
 fi
 if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos "${extra[@]}" \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos -package-name junoscope "${extra[@]}" \
       "${built[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
     echo "== build failed" >&2
     exit 2

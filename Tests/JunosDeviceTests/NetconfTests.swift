@@ -20,13 +20,13 @@ struct NetconfTests {
     #expect(nc.isChunked == (framing == .negotiate))
     #expect(nc.capabilities.contains("urn:ietf:params:netconf:base:1.0"))
     let commits = try nc.call(.commitInformation)
-    var h = CommitHistory.read(SourceFile(path: "reply", bytes: Array(commits.utf8)))
+    var h = CommitHistory.read(SourceFile(path: "reply", bytes: Array(commits.xml.utf8)))
     TimePlacement.place(&h, file: SourceFile(path: "reply", bytes: []))
     #expect(h.commits.map(\.user) == DeviceFixtures.chain.commits.map(\.user), "\(h.diagnostics.map(\.rendered))")
     #expect(h.commits.allSatisfy { $0.instant != nil })
     for n in [0, 5] {
       let reply = try nc.call(.rollback(n, compare: nil))
-      let text = try #require(XMLText.first("configuration-output", in: reply))
+      let text = try #require(reply.first("configuration-output"))
       #expect(text == DeviceFixtures.chain.rollbacks[n])
     }
     do {
@@ -37,7 +37,7 @@ struct NetconfTests {
       #expect(error.message.contains("rollback 7 is not available"))
     }
     // Still usable after an <rpc-error>.
-    #expect(try nc.call(.softwareInformation).contains("<junos-version>17.3R2.10</junos-version>"))
+    #expect(try nc.call(.softwareInformation).first("junos-version") == "17.3R2.10")
     #expect(throws: DeviceError.self) { _ = try nc.call(.rollback(50, compare: nil)) }
   }
 }
@@ -82,10 +82,19 @@ struct NetconfTests {
     #expect(f.messages.count == 1 && f.messages[0].count == big.utf8.count - 6)
   }
 
-  @Test func xmlText() {
-    let reply = "<rpc-reply><junos:x>1</junos:x><configuration-output>a &lt;b&gt; &amp; &#65;&#x42;</configuration-output><e/></rpc-reply>"
-    #expect(XMLText.first("configuration-output", in: reply) == "a <b> & AB")
-    #expect(XMLText.first("x", in: reply) == "1")
-    #expect(XMLText.all("e", in: reply) == [""])
+  @Test func replies() throws {
+    let reply = try NetconfReply(
+      "<rpc-reply><junos:x>1</junos:x><configuration-output>a &lt;b&gt; &amp; &#65;&#x42;<![CDATA[<c>]]></configuration-output><e/></rpc-reply>"
+    )
+    #expect(reply.first("configuration-output") == "a <b> & AB<c>")
+    #expect(reply.first("x") == "1")
+    #expect(reply.all("e") == [""])
+    #expect(reply.errorMessage == nil)
+    let errors = try NetconfReply(
+      "<rpc-reply><rpc-error><error-severity>warning</error-severity><error-message>w</error-message></rpc-error>"
+        + "<rpc-error><error-severity>error</error-severity><error-tag>t</error-tag><error-message>\n bad \n</error-message></rpc-error></rpc-reply>"
+    )
+    #expect(errors.errorMessage == "bad")
+    #expect(throws: DeviceError.self) { _ = try NetconfReply("<rpc-reply><a></rpc-reply>") }
   }
 }
