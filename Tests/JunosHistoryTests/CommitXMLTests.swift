@@ -59,4 +59,21 @@ import Testing
       SourceFile(path: "m", text: "<commit-information><commit-history><user>a</user></commit-history></commit-information>"))
     #expect(missing.diagnostics.map(\.rendered) == ["m:1:21: error: <commit-history> without <sequence-number>"])
   }
+
+  /// A numeric character reference takes digits only (`&#x+41;` is no `A`).
+  @Test func characterReferencesAreDigitsOnly() {
+    func user(_ ref: String) -> (String?, [String]) {
+      let h = CommitHistory.read(
+        SourceFile(
+          path: "r",
+          text: "<commit-information><commit-history><sequence-number>0</sequence-number><user>\(ref)</user>"
+            + "<client>cli</client><date-time>2024-01-01 00:00:00 UTC</date-time></commit-history></commit-information>"))
+      return (h.commits.first?.user, h.diagnostics.map(\.message))
+    }
+    #expect(user("&#x41;&#66;&#X43;").0 == "ABC")
+    for bad in ["&#x+41;", "&#+65;", "&#x;", "&#-1;"] {
+      #expect(user(bad).0 == nil, "\(bad)")
+      #expect(user(bad).1.first?.contains("unknown entity") == true, "\(bad)")
+    }
+  }
 }
