@@ -33,14 +33,12 @@ extension Blame {
     let byIndex = Dictionary(commits.commits.compactMap { c in c.index.map { ($0, c) } }, uniquingKeysWith: { a, _ in a })
     var rows: [(origin: Origin?, text: [UInt8])] = []
     for root in selection.roots {
-      var depth0 = 0
       if root != ConfigTree.root {
         let parentPath = tree.parent(of: root).map { tree.setPath(of: $0, options) } ?? []
         rows.append((nil, Array("[edit\(parentPath.isEmpty ? "" : " ")".utf8) + parentPath + [UInt8(ascii: "]")]))
-        depth0 = 0
       }
       walk(root, includeRoot: root != ConfigTree.root) { node, depth, closing in
-        let indent = [UInt8](repeating: 0x20, count: (depth - depth0) * 4)
+        let indent = [UInt8](repeating: 0x20, count: depth * 4)
         if closing {
           rows.append((nil, indent + [UInt8(ascii: "}")]))
           return
@@ -54,19 +52,24 @@ extension Blame {
         rows.append((o, line))
       }
     }
-    func cells(_ o: Origin) -> (String, String, String) {
+    // The cells of each origin, made once (there are at most a few dozen origins).
+    var cellsOf: [Origin: (String, String, String)] = [:]
+    let cells: [(String, String, String)?] = rows.map { row in
+      guard let o = row.origin else { return nil }
+      if let known = cellsOf[o] { return known }
       let c = byIndex[o.commit]
-      let user = c?.user ?? "?"
       let time = c.flatMap { $0.instant }.map { String(iso8601UTC($0).replacing("T", with: " ").dropLast(4)) } ?? "?"
-      return (Self.label(o), user, time)
+      let made = (Self.label(o), c?.user ?? "?", time)
+      cellsOf[o] = made
+      return made
     }
-    let all = rows.compactMap { $0.origin.map(cells) }
-    let w0 = all.map(\.0.count).max() ?? 1
-    let w1 = all.map(\.1.count).max() ?? 1
-    let w2 = all.map(\.2.count).max() ?? 1
+    let w0 = cellsOf.values.map(\.0.count).max() ?? 1
+    let w1 = cellsOf.values.map(\.1.count).max() ?? 1
+    let w2 = cellsOf.values.map(\.2.count).max() ?? 1
     var out: [UInt8] = []
-    for (o, text) in rows {
-      let (a, b, c) = o.map(cells) ?? ("", "", "")
+    for (row, cell) in zip(rows, cells) {
+      let text = row.text
+      let (a, b, c) = cell ?? ("", "", "")
       out += Array((String(repeating: " ", count: w0 - a.count) + a + " " + b).utf8)
       out += [UInt8](repeating: 0x20, count: w1 - b.count + 1) + Array(c.utf8) + [UInt8](repeating: 0x20, count: w2 - c.count)
       out += Array(" | ".utf8) + text + [0x0A]

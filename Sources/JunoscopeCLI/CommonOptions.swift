@@ -47,13 +47,26 @@ enum CommonOptions {
       status: ExitStatus.invalidInput)
   }
 
+  /// The device's zone as the user gave it.
+  enum DeviceZone {
+    /// `--timezone NAME`.
+    case iana(IANAZone)
+    /// `--utc-offset`, or nil: each entry's printed zone.
+    case offset(Int?)
+  }
+
+  /// `--timezone` (its file read once) or `--utc-offset`; usage errors before any input is read.
+  static func deviceZone(_ inv: Invocation) throws(CommandFailure) -> DeviceZone {
+    if let zone = try timeZone(inv) { return .iana(zone) }
+    return .offset(try utcOffset(inv))
+  }
+
   /// Places a listing's times: `--timezone` when given, else `--utc-offset`, else each entry's
   /// printed zone.
-  static func placeTimes(_ history: inout CommitHistory, _ inv: Invocation, file: SourceFile) throws(CommandFailure) {
-    if let zone = try timeZone(inv) {
-      TimePlacement.place(&history, timeZone: zone, file: file)
-    } else {
-      TimePlacement.place(&history, zone: try utcOffset(inv), file: file)
+  static func placeTimes(_ history: inout CommitHistory, _ zone: DeviceZone, file: SourceFile) {
+    switch zone {
+    case .iana(let z): TimePlacement.place(&history, timeZone: z, file: file)
+    case .offset(let o): TimePlacement.place(&history, zone: o, file: file)
     }
   }
 
@@ -69,12 +82,11 @@ enum CommonOptions {
   /// Reads the `--commits` listing (text or XML), places its times on UTC (`--timezone` or
   /// `--utc-offset` if given) and reports its diagnostics; nil when it has errors.
   static func commitHistory(_ path: String, _ inv: Invocation, io: FileIO, console: Console) throws(CommandFailure) -> CommitHistory? {
-    _ = try utcOffset(inv)
-    _ = try timeZone(inv)
+    let zone = try deviceZone(inv)
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     var history = CommitHistory.read(file)
-    try placeTimes(&history, inv, file: file)
+    placeTimes(&history, zone, file: file)
     report(history.diagnostics, console: console)
     return history.hasErrors ? nil : history
   }

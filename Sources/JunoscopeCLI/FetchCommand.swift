@@ -50,7 +50,7 @@ enum FetchCommand: JunoscopeCommand {
     let netconf = inv.flag("netconf")
     let progress = Progress(console: console, enabled: isatty(2) == 1, hosts: hosts)
     let results = fetchAll(
-      hosts: hosts, options: options, jobs: jobs, progress: progress
+      hosts: hosts, jobs: jobs, progress: progress
     ) { i throws(DeviceError) in
       let device = try DeviceOptions.connect(options[i], netconf: netconf)
       progress.say(i, "capturing")
@@ -91,7 +91,7 @@ enum FetchCommand: JunoscopeCommand {
 
   /// Runs `work` for every host, `jobs` at a time; a failure of one host does not stop the others.
   static func fetchAll<T: Sendable>(
-    hosts: [String], options: [SSHOptions], jobs: Int, progress: Progress,
+    hosts: [String], jobs: Int, progress: Progress,
     _ work: @escaping @Sendable (Int) throws(DeviceError) -> T
   ) -> [Result<T, DeviceError>] {
     let results = Mutex<[Int: Result<T, DeviceError>]>([:])

@@ -44,6 +44,8 @@ struct HistorySource {
     let host: String
     let folder: String
     let firstList: [UInt8]
+    /// The entry numbers of `firstList`: the rollbacks the device has.
+    let listed: Set<Int>
 
     init(_ host: String, _ inv: Invocation, console: Console) throws(CommandFailure) {
       let options = try DeviceOptions.sshOptions(host, inv, console: console)
@@ -54,6 +56,7 @@ struct HistorySource {
         throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
       }
       self.host = host
+      listed = Set(CommitHistory.read(SourceFile(path: "commits", bytes: firstList)).commits.compactMap(\.index))
       folder = NSTemporaryDirectory() + "junoscope-live-\(getpid())-\(UUID().uuidString.prefix(8))"
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -68,11 +71,12 @@ struct HistorySource {
     /// Reads rollback n into the folder.
     func fetch(_ n: Int) throws(CommandFailure) -> String {
       let path = folder + "/rollback-\(n).conf"
-      do {
-        let bytes = try device.rollback(n)
-        try? Data(bytes).write(to: URL(fileURLWithPath: path))
-      } catch {
+      let bytes: [UInt8]
+      do { bytes = try device.rollback(n) } catch {
         throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
+      }
+      do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
+        throw CommandFailure(message: "cannot write \(path)", status: ExitStatus.failure)
       }
       return path
     }
@@ -114,17 +118,16 @@ struct HistorySource {
     var dir = inv.option("rollbacks")
     var commitsPath = inv.option("commits")
     var live: LiveDevice? = nil
+    var bundleWithoutRollbacks = false
     if let b = inv.option("bundle") {
+      // Opening checks every file against the manifest.
       let bundle: CaptureBundle
       do { bundle = try CaptureBundle(path: b) } catch {
         throw CommandFailure(message: error.message, status: ExitStatus.invalidInput)
       }
       dir = b + "/rollbacks"
       commitsPath = b + "/commits.xml"
-      if !FileManager.default.fileExists(atPath: dir!) {
-        try? FileManager.default.createDirectory(atPath: dir!, withIntermediateDirectories: true)
-      }
-      _ = bundle
+      bundleWithoutRollbacks = bundle.rollbackNumbers.isEmpty  // (`fetch --rollbacks none`: no folder)
     } else if let h = inv.option("host") {
       let l = try LiveDevice(h, inv, console: console)
       live = l
@@ -134,7 +137,7 @@ struct HistorySource {
     self.dir = dir
     self.commitsPath = commitsPath
     self.live = live
-    guard let dir else {
+    guard let dir, !bundleWithoutRollbacks else {
       files = [:]
       captures = []
       return
@@ -163,16 +166,10 @@ struct HistorySource {
     self.captures = captures
   }
 
-  /// Whether the live device's commit list has entry n (so that rollback n exists).
-  func listed(_ n: Int) -> Bool {
-    guard let live else { return false }
-    return CommitHistory.read(SourceFile(path: "commits", bytes: live.firstList)).commits.contains { $0.index == n }
-  }
-
   /// For `--host`: reads the given rollbacks now (those the device lists).
   mutating func prefetch(_ numbers: [Int]) throws(CommandFailure) {
     guard let live else { return }
-    for n in numbers where files[n] == nil && listed(n) { files[n] = try live.fetch(n) }
+    for n in numbers where files[n] == nil && live.listed.contains(n) { files[n] = try live.fetch(n) }
   }
 
   /// For `--host`: fails if a commit landed while the command read the device.
@@ -180,7 +177,7 @@ struct HistorySource {
 
   /// The highest rollback a configuration exists or can be composed for.
   var highestRollback: Int {
-    if let live { return CommitHistory.read(SourceFile(path: "commits", bytes: live.firstList)).commits.compactMap(\.index).max() ?? -1 }
+    if let live { return live.listed.max() ?? -1 }
     return max(files.keys.max() ?? -1, captures.map(\.older).max() ?? -1)
   }
 
@@ -204,7 +201,7 @@ struct HistorySource {
         message: "no commit list: no '## Last commit' header in the rollbacks of '\(dir)'; give --commits FILE",
         status: ExitStatus.invalidInput)
     }
-    try CommonOptions.placeTimes(&h, inv, file: SourceFile(path: dir, bytes: []))
+    CommonOptions.placeTimes(&h, try CommonOptions.deviceZone(inv), file: SourceFile(path: dir, bytes: []))
     CommonOptions.report(h.diagnostics, console: console)
     return h.hasErrors ? nil : h
   }
@@ -230,7 +227,7 @@ struct HistorySource {
   /// when neither is possible.
   mutating func config(_ n: Int) throws(CommandFailure) -> ConfigTree? {
     if let t = trees[n] { return t }
-    if files[n] == nil, let live, (0...49).contains(n), listed(n) { files[n] = try live.fetch(n) }
+    if files[n] == nil, let live, (0...49).contains(n), live.listed.contains(n) { files[n] = try live.fetch(n) }
     if let path = files[n] {
       let t = try Self.parse(path, keywords: keywords)
       trees[n] = t

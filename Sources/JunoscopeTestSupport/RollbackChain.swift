@@ -19,6 +19,14 @@ public struct RollbackChain: Sendable {
     public var time: String
     /// The commit comment.
     public var log: String
+
+    /// Creates a commit.
+    public init(index: Int, user: String, time: String, log: String) {
+      self.index = index
+      self.user = user
+      self.time = time
+      self.log = log
+    }
   }
 
   /// Text of rollback n at index n (curly form with a `## Last commit` header).
@@ -36,7 +44,13 @@ public struct RollbackChain: Sendable {
   public static func key(_ lines: [String]) -> String { lines.joined(separator: " \u{1F} ") }
 
   /// `show system commit` text for the chain.
-  public var listing: String {
+  public var listing: String { Self.listing(commits) }
+
+  /// The same listing as `show system commit | display xml` prints it (with `junos:seconds`).
+  public var listingXML: String { Self.listingXML(commits) }
+
+  /// `show system commit` text for any commits.
+  public static func listing(_ commits: [CommitInfo]) -> String {
     var s = ""
     for c in commits {
       s += "\(c.index)".padding(toWidth: 4) + "\(c.time) UTC by \(c.user) via cli\n    \(c.log)\n"
@@ -44,8 +58,8 @@ public struct RollbackChain: Sendable {
     return s
   }
 
-  /// The same listing as `show system commit | display xml` prints it (with `junos:seconds`).
-  public var listingXML: String {
+  /// `show system commit | display xml` for any commits.
+  public static func listingXML(_ commits: [CommitInfo]) -> String {
     var s = "<commit-information>\n"
     for c in commits {
       let parts = c.time.split(separator: " ")

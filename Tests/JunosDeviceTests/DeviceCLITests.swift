@@ -62,6 +62,18 @@ struct DeviceCLITests {
     #expect(junoscope(["log", "--bundle", bundle]).status == 2)
   }
 
+  /// A bundle of the commit list only is read as it is (reading never writes into a bundle).
+  @Test func bundleWithoutRollbacks() throws {
+    let out = tempPath("no-rollbacks")
+    #expect(junoscope(["fetch", "127.0.0.1", "--out", out, "--rollbacks", "none"] + connection).status == 0)
+    let bundle = out + "/127.0.0.1"
+    let log = junoscope(["log", "--bundle", bundle])
+    #expect(log.status == 0, "\(log.err)")
+    #expect(!FileManager.default.fileExists(atPath: bundle + "/rollbacks"))
+    let diff = junoscope(["diff", "0", "--bundle", bundle])
+    #expect(diff.status == 2)
+  }
+
   @Test func fleetKeepsGoodHostsAndExitsThree() throws {
     let out = tempPath("fleet")
     // "localhost" resolves to the same server but its known_hosts entry is for 127.0.0.1: refused.

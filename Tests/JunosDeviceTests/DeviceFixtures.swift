@@ -1,5 +1,4 @@
 import Foundation
-import JunosHistory
 import JunoscopeTestSupport
 
 /// What the fake device serves (see Harness/fake-junos-cli.sh for the file layout): a generated
@@ -8,31 +7,15 @@ import JunoscopeTestSupport
 enum DeviceFixtures {
   static let chain = RollbackChain(seed: 77, commits: 10, interfaces: 6, editsPerCommit: 1...3)
 
-  /// The chain's commits as `(index, user, time, log)`, optionally after one more commit.
-  static func commits(after: Bool) -> [(Int, String, String, String)] {
-    var list = chain.commits.map { ($0.index, $0.user, $0.time, $0.log) }
-    if after {
-      list = [(0, "intruder", "2030-01-01 00:00:00", "landed during the capture")] + list.map { ($0.0 + 1, $0.1, $0.2, $0.3) }
-    }
-    return list
+  /// The chain's commits, or the same after one more commit (every index shifted by one).
+  static func commits(after: Bool) -> [RollbackChain.CommitInfo] {
+    guard after else { return chain.commits }
+    let intruder = RollbackChain.CommitInfo(index: 0, user: "intruder", time: "2030-01-01 00:00:00", log: "landed during the capture")
+    return [intruder] + chain.commits.map { RollbackChain.CommitInfo(index: $0.index + 1, user: $0.user, time: $0.time, log: $0.log) }
   }
 
-  static func text(after: Bool) -> String {
-    commits(after: after).map { c in
-      "\(c.0)".padding(toLength: 4, withPad: " ", startingAt: 0) + "\(c.2) UTC by \(c.1) via cli\n    \(c.3)\n"
-    }.joined()
-  }
-
-  static func xml(after: Bool) -> String {
-    var s = "<commit-information>\n"
-    for c in commits(after: after) {
-      let parts = c.2.split(separator: " ")
-      let t = CommitListParser.localTime(parts[0], parts[1])!
-      s += "<commit-history>\n<sequence-number>\(c.0)</sequence-number>\n<user>\(c.1)</user>\n<client>cli</client>\n"
-      s += "<date-time junos:seconds=\"\(t.secondsAsUTC)\">\(c.2) UTC</date-time>\n<log>\(c.3)</log>\n</commit-history>\n"
-    }
-    return s + "</commit-information>\n"
-  }
+  static func text(after: Bool) -> String { RollbackChain.listing(commits(after: after)) }
+  static func xml(after: Bool) -> String { RollbackChain.listingXML(commits(after: after)) }
 
   enum Variant { case normal, drift, driftAlways }
 
