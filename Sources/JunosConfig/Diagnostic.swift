@@ -73,6 +73,9 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case unplacedTime
   /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
+  /// Checklist inputs: a line of a change plan, a roles file or a suppression file that is not
+  /// one of its forms.
+  case invalidChecklistInput
 
   /// The severity of this kind of diagnostic.
   public var severity: Diagnostic.Severity { .error }

@@ -391,6 +391,7 @@ extension KeywordTable {
     vlan-tags flat
     drop-profile-map flat
     policy-options as-path keyed 1 oneliner=*
+    policy-options condition keyed 1
     family policer container
     syslog host keyed 1
     login class keyed 1

@@ -1,3 +1,4 @@
+import JunosConfig
 import Testing
 
 @testable import JunosDevice
