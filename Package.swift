@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "JunosDiff", targets: ["JunosDiff"]),
     .library(name: "JunosHistory", targets: ["JunosHistory"]),
     .library(name: "JunosDevice", targets: ["JunosDevice"]),
+    .library(name: "JunosChecklist", targets: ["JunosChecklist"]),
+    .library(name: "Reports", targets: ["Reports"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
   ],
@@ -34,11 +36,21 @@ let package = Package(
     .systemLibrary(name: "CLibSSH", pkgConfig: "libssh", providers: [.apt(["libssh-dev"])]),
     // Devices: SSH (CLI and NETCONF) through libssh, capture bundles, the read-only allow-list.
     .target(name: "JunosDevice", dependencies: ["JunosConfig", "JunosHistory", "CLibSSH"], swiftSettings: strict),
+    // The outage checklist: effective configuration model, interface roles, change plans and their
+    // replay, the rule catalogue, findings and suppressions. No Foundation.
+    .target(name: "JunosChecklist", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory"], swiftSettings: strict),
+    // Encoders for findings: text, JSON, SARIF 2.1.0, JUnit XML; merging shard reports.
+    .target(name: "Reports", dependencies: ["JunosChecklist", "JunosConfig"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
-    .target(name: "JunoscopeCLI", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "ArgumentKit"], swiftSettings: strict),
+    .target(
+      name: "JunoscopeCLI",
+      dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "Reports", "ArgumentKit"],
+      swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(
-      name: "junoscope-bench", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunoscopeTestSupport"], swiftSettings: strict),
+      name: "junoscope-bench",
+      dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "JunoscopeTestSupport"],
+      swiftSettings: strict),
     // Generated inputs for tests and benchmarks (a chain of rollbacks with its own blame record).
     // Not a product.
     .target(name: "JunoscopeTestSupport", dependencies: ["JunosHistory"], swiftSettings: strict),
@@ -49,6 +61,9 @@ let package = Package(
     .testTarget(
       name: "JunosDeviceTests", dependencies: ["JunosDevice", "JunosHistory", "JunosConfig", "JunoscopeCLI", "JunoscopeTestSupport"],
       exclude: ["Harness"], swiftSettings: strict),
+    .testTarget(
+      name: "JunosChecklistTests", dependencies: ["JunosChecklist", "JunosConfig", "JunosDiff", "JunosHistory"], swiftSettings: strict),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "JunosChecklist", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "ArgumentKit", "JunoscopeTestSupport"],

@@ -1,0 +1,146 @@
+import JunosConfig
+
+/// Says where a statement of a (possibly edited, group-expanded) tree was written.
+///
+/// A tree parsed from one file keeps every statement's byte range; a tree built by loading
+/// commands over a base keeps ranges only for what the commands wrote. Anything else is found
+/// by its path in the trees it came from, newest first.
+struct Locator: Sendable {
+  /// The file the tree's byte ranges point into (`nil` when they cannot be trusted).
+  var primary: SourceFile?
+  /// Parsed inputs to look paths up in, newest first.
+  var sources: [(tree: ConfigTree, file: SourceFile)]
+  /// Where to point when nothing is found.
+  var fallback: FindingLocation
+
+  func location(of node: NodeID, in tree: ConfigTree) -> FindingLocation {
+    if let primary {
+      let r = tree.sourceRange(of: node)
+      if !r.isEmpty && r.upperBound <= primary.bytes.count { return FindingLocation(primary, offset: r.lowerBound) }
+    }
+    var steps: [[String]] = []
+    var n: NodeID? = node
+    while let x = n, x != ConfigTree.root {
+      steps.append(tree.words(of: x))
+      n = tree.parent(of: x)
+    }
+    steps.reverse()
+    while !steps.isEmpty {
+      for s in sources {
+        if let hit = s.tree.descend(ConfigTree.root, steps) {
+          let r = s.tree.sourceRange(of: hit)
+          if !r.isEmpty && r.upperBound <= s.file.bytes.count { return FindingLocation(s.file, offset: r.lowerBound) }
+        }
+      }
+      steps.removeLast()
+    }
+    return fallback
+  }
+}
+
+/// Says which line of a change (set/delete commands, compare text, a plan step) touches a path.
+struct ChangeLocator: Sendable {
+  struct Line: Sendable {
+    var words: [String]
+    var offset: Int
+  }
+
+  var file: SourceFile?
+  var lines: [Line]
+  var fallback: FindingLocation
+
+  init(fallback: FindingLocation) {
+    file = nil
+    lines = []
+    self.fallback = fallback
+  }
+
+  /// Indexes `file`: set-style command lines, and the `+`/`-`/`!` lines of compare text with
+  /// their `[edit …]` banners.
+  init(file: SourceFile, fallback: FindingLocation, onlyLines: Set<Int>? = nil) {
+    self.file = file
+    self.fallback = fallback
+    lines = []
+    let verbs: Set<String> = ["set", "delete", "deactivate", "activate", "insert", "rename", "annotate", "protect", "unprotect"]
+    var banner: [String] = []
+    var stack: [[String]] = []
+    let starts = file.lineStarts
+    for (i, start) in starts.enumerated() {
+      if let only = onlyLines, !only.contains(i + 1) { continue }
+      let end = i + 1 < starts.count ? starts[i + 1] : file.bytes.count
+      let text = String(decoding: file.bytes[start..<end], as: UTF8.self)
+      var words = Self.tokens(text)
+      guard let first = words.first else { continue }
+      if text.hasPrefix("[edit") {
+        banner = Array(words.dropFirst())
+        stack = []
+        continue
+      }
+      if verbs.contains(first) {
+        words.removeFirst()
+        if first == "insert" || first == "rename", let k = words.lastIndex(where: { $0 == "before" || $0 == "after" || $0 == "to" }) {
+          words = Array(words[..<k])
+        }
+        lines.append(Line(words: words, offset: start))
+        continue
+      }
+      var marker = false
+      if first == "+" || first == "-" || first == "!" {
+        words.removeFirst()
+        marker = true
+      }
+      words.removeAll { $0 == "inactive:" || $0 == "protect:" }
+      let opens = text.contains("{")
+      let closes = words.isEmpty && text.contains("}")
+      if closes {
+        _ = stack.popLast()
+        continue
+      }
+      let path = banner + stack.flatMap { $0 } + words
+      if marker && !words.isEmpty { lines.append(Line(words: path, offset: start)) }
+      if opens && !text.contains("}") { stack.append(words) }
+    }
+  }
+
+  static func tokens(_ line: String) -> [String] {
+    var out: [String] = []
+    var cur = ""
+    var quoted = false
+    var inWord = false
+    for ch in line {
+      if quoted {
+        if ch == "\"" { quoted = false } else { cur.append(ch) }
+        continue
+      }
+      switch ch {
+      case "\"":
+        quoted = true
+        inWord = true
+      case " ", "\t", "\n", "\r", ";", "{", "}", "[", "]":
+        if inWord { out.append(cur) }
+        cur = ""
+        inWord = false
+      default:
+        cur.append(ch)
+        inWord = true
+      }
+    }
+    if inWord { out.append(cur) }
+    return out
+  }
+
+  /// The line that best matches `path`: the longest shared leading words (ties: the first line).
+  func location(of path: [String]) -> FindingLocation {
+    guard let file else { return fallback }
+    var best: (Int, Int)?
+    for l in lines {
+      var k = 0
+      while k < l.words.count && k < path.count && l.words[k] == path[k] { k += 1 }
+      let full = k == min(l.words.count, path.count)
+      let score = k * 2 + (full ? 1 : 0)
+      if k >= min(2, path.count), best == nil || score > best!.0 { best = (score, l.offset) }
+    }
+    if let (_, off) = best { return FindingLocation(file, offset: off) }
+    return fallback
+  }
+}
