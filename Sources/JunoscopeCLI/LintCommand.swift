@@ -1,0 +1,156 @@
+import ArgumentKit
+import Foundation
+import JunosChecklist
+import JunosConfig
+import Reports
+
+/// A file a plan names that cannot be read.
+struct PlanFileError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// `junoscope lint FILE`: the outage checklist on a configuration, a change or a plan.
+enum LintCommand: JunoscopeCommand {
+  static let spec = CommandSpec(
+    name: "lint",
+    abstract: "Check a planned configuration, change or change plan against the outage checklist.",
+    discussion: """
+      FILE is a full configuration (curly or 'display set'), a change plan ('#@ plan' directives,
+      replayed step by step over its '#@ baseline'), a 'show system commit' listing (rule
+      empty-confirming-commit), or, with --baseline, set/delete commands or a captured 'show | compare'
+      applied to the running configuration (a full configuration given with --baseline is compared
+      with it). Paths inside a plan are relative to the plan's folder.
+      Text output is 'file:line:col: severity: [rule-id] message', with the step for plans.
+      Exit status: 0 when no reported finding is an error (with --strict: when nothing is reported),
+      1 when one is, 2 when an input cannot be read or parsed. Rules: Docs/Rules.md.
+      """,
+    arguments: [
+      .positional("file", help: "The configuration, change, plan or commit listing; - for standard input.", completion: .file),
+      .option("baseline", short: "b", valueName: "running", help: "The running configuration a change applies to.", completion: .file),
+      formatOption,
+      severityOption,
+      .flag("strict", help: "Fail (exit 1) on any reported finding, not only on errors."),
+      rolesOption,
+      minCoreLinksOption,
+      suppressOption,
+      outputOption,
+    ])
+
+  static let minCoreLinksOption = ArgumentSpec.option(
+    "min-core-links", valueName: "n", help: "Verified live core links a node needs before client links go live (default 1).")
+
+  static let formatOption = ArgumentSpec.option(
+    "format", short: "f", valueName: "format", help: "Report format.", allowedValues: ReportFormat.allCases.map(\.rawValue))
+  static let severityOption = ArgumentSpec.option(
+    "min-severity", valueName: "severity", help: "Report findings at or above this severity (default info).",
+    allowedValues: ["error", "warning", "info"])
+  static let rolesOption = ArgumentSpec.option(
+    "roles", valueName: "file", help: "Interface roles and description patterns ('core IFD…', 'pattern client REGEX').", completion: .file)
+  static let suppressOption = ArgumentSpec.option(
+    "suppress", valueName: "file", help: "Suppression file: 'RULE-ID PATH-GLOB \"reason\"' per line.", completion: .file)
+  static let outputOption = ArgumentSpec.option(
+    "output", short: "o", valueName: "file", help: "Write the report to this file (atomically) instead of standard output.",
+    completion: .file)
+
+  static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
+    let io = FileIO(console: console)
+    let options = try lintOptions(inv, io: io)
+    let path = inv.positionals("file")[0]
+    let input = try io.read(path)
+    let file = SourceFile(path: input.path, bytes: try CommonOptions.gunzipped(input.bytes, path: input.path))
+    var baseline: SourceFile?
+    if let b = inv.option("baseline") {
+      let bi = try io.read(b)
+      baseline = SourceFile(path: bi.path, bytes: try CommonOptions.gunzipped(bi.bytes, path: bi.path))
+    }
+    let result = try lint(file, baseline: baseline, options: options)
+    CommonOptions.report(result.diagnostics, console: console)
+    if result.hasErrors { return ExitStatus.invalidInput }
+    return try emit([result], files: [file.path], inv: inv, io: io)
+  }
+
+  /// Reads `--roles` and `--suppress`.
+  static func lintOptions(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> LintOptions {
+    var options = LintOptions()
+    if let n = inv.option("min-core-links") {
+      guard let k = Int(n), (1...64).contains(k) else {
+        throw CommandFailure(message: "--min-core-links wants 1–64", status: ExitStatus.usage)
+      }
+      options.minCoreLinks = k
+    }
+    if let r = inv.option("roles") {
+      let f = try io.read(r)
+      let (rules, diagnostics) = RoleRules.parse(SourceFile(path: f.path, bytes: f.bytes))
+      CommonOptions.report(diagnostics, console: io.console)
+      if !diagnostics.isEmpty { throw CommandFailure(message: "\(f.path): invalid roles file", status: ExitStatus.invalidInput) }
+      options.roleRules = rules
+    }
+    if let s = inv.option("suppress") {
+      let f = try io.read(s)
+      let (entries, diagnostics) = SuppressionEntry.parse(SourceFile(path: f.path, bytes: f.bytes))
+      CommonOptions.report(diagnostics, console: io.console)
+      if !diagnostics.isEmpty { throw CommandFailure(message: "\(f.path): invalid suppression file", status: ExitStatus.invalidInput) }
+      options.suppressions = entries
+    }
+    return options
+  }
+
+  /// Lints one input of any kind.
+  static func lint(_ file: SourceFile, baseline: SourceFile?, options: LintOptions) throws(CommandFailure) -> LintResult {
+    switch Checklist.detect(file, hasBaseline: baseline != nil) {
+    case .plan:
+      let folder = (file.path as NSString).deletingLastPathComponent
+      return Checklist.lint(plan: file, options: options) { p in
+        let full = p.hasPrefix("/") || folder.isEmpty ? p : folder + "/" + p
+        do throws(CommandFailure) {
+          let bytes = try FileIO.readFile(full)
+          return SourceFile(path: full, bytes: try CommonOptions.gunzipped(bytes, path: full))
+        } catch {
+          throw PlanFileError(description: error.message)
+        }
+      }
+    case .history:
+      let folder = (file.path as NSString).deletingLastPathComponent
+      return Checklist.lint(history: file, options: options) { i in emptyCommit(i, folder: folder) }
+    case .changes:
+      guard let baseline else {
+        throw CommandFailure(
+          message: "\(file.path) is a change (commands or compare text): give the running configuration with --baseline",
+          status: ExitStatus.usage)
+      }
+      return Checklist.lint(changes: file, baseline: baseline, options: options)
+    case .config:
+      if let baseline { return Checklist.lint(changes: file, baseline: baseline, options: options) }
+      return Checklist.lint(config: file, options: options)
+    }
+  }
+
+  /// Whether commit `i` changed nothing: rollback i+1 and rollback i (`juniper.conf.N.gz` or
+  /// `juniper.conf.N` beside the listing) parse to the same configuration; nil when either is
+  /// missing.
+  static func emptyCommit(_ i: Int, folder: String) -> Bool? {
+    func load(_ n: Int) -> ConfigTree? {
+      let base = (folder.isEmpty ? "" : folder + "/") + (n == 0 ? "juniper.conf" : "juniper.conf.\(n)")
+      for p in [base + ".gz", base] {
+        guard let bytes = try? FileIO.readFile(p), let plain = try? CommonOptions.gunzipped(bytes, path: p) else { continue }
+        let r = ConfigParser.parse(SourceFile(path: p, bytes: plain))
+        return r.hasErrors ? nil : r.tree
+      }
+      return nil
+    }
+    guard let new = load(i), let old = load(i + 1) else { return nil }
+    return new == old
+  }
+
+  /// Filters by severity, writes the report, picks the exit status.
+  static func emit(_ results: [LintResult], files: [String], inv: Invocation, io: FileIO) throws(CommandFailure) -> Int32 {
+    let minimum = Severity(rawValue: inv.option("min-severity") ?? "info") ?? .info
+    let findings = results.flatMap(\.findings).filter { $0.severity >= minimum }.sorted()
+    let report = LintReport(findings: findings, files: files, toolVersion: Junoscope.version)
+    let format = ReportFormat(rawValue: inv.option("format") ?? "text") ?? .text
+    let text = ReportWriter.render(report, as: format, workingDirectory: FileManager.default.currentDirectoryPath)
+    try io.write(Array(text.utf8), to: inv.option("output"))
+    let failing = inv.flag("strict") ? !findings.isEmpty : findings.contains { $0.severity == .error }
+    return failing ? ExitStatus.failure : ExitStatus.success
+  }
+}
