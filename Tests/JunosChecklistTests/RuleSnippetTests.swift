@@ -397,3 +397,60 @@ extension String {
     return self[..<r.lowerBound] + replacement + self[r.upperBound...]
   }
 }
+
+/// Groups are expanded before the rules run; inventories and role files.
+@Suite struct EffectiveInputTests {
+  @Test func aStatementInheritedFromAGroupIsCheckedAndLocatedInTheGroup() throws {
+    let text = """
+      groups {
+          OLD-CHASSIS {
+              protocols {
+                  ldp {
+                      interface xe-1/0/0.0;
+                  }
+              }
+          }
+      }
+      apply-groups OLD-CHASSIS;
+
+      """
+    let f = Checklist.lint(config: SourceFile(path: "g.conf", text: text)).findings.filter {
+      $0.rule == .protocolReferencesUndefinedInterface
+    }
+    #expect(f.count == 1)
+    #expect(f.first?.location == FindingLocation(file: "g.conf", line: 5, column: 17))
+    // An inactive group applies nothing.
+    let inactive = text.replacingFirst("    OLD-CHASSIS {", with: "    inactive: OLD-CHASSIS {")
+    #expect(Checklist.lint(config: SourceFile(path: "g.conf", text: inactive)).findings.isEmpty)
+  }
+
+  @Test func theInventoryFlagsPortsTheNewChassisLacks() throws {
+    let plan = """
+      #@ plan node=cr1 kind=swap
+      #@ inventory ports.txt
+      #@ step preload "load"
+      #@ load override new.conf
+      set protocols isis overload
+      #@ commit confirmed 10
+
+      """
+    let conf =
+      "set interfaces et-0/0/0 unit 0 family iso\nset interfaces xe-1/0/0 unit 0 family iso\nset interfaces lo0 unit 0 family iso\n"
+    let r = lintPlan(plan, files: ["ports.txt": "et-0/0/0\net-0/0/1\n", "new.conf": conf])
+    #expect(r.findings.filter { $0.rule == .protocolReferencesUndefinedInterface }.map(\.path) == ["interfaces xe-1/0/0"])
+  }
+
+  @Test func aRolesFileAssignsRolesAndPatterns() {
+    let (rules, diagnostics) = RoleRules.parse(
+      SourceFile(path: "roles", text: "# site conventions\ncore et-0/0/9 ae3\npattern client ^srv-\npattern core ([\nbogus line\n"))
+    #expect(diagnostics.map(\.location.line) == [4, 5])
+    #expect(rules.explicit == ["et-0/0/9": .core, "ae3": .core])
+    let model = RouterModel(
+      effective: ConfigParser.parse(
+        SourceFile(path: "c.set", text: "set interfaces et-0/0/1 description \"SRV-rack1\"\nset interfaces et-0/0/1 unit 0\n")
+      ).tree
+        .effective())
+    #expect(InterfaceRoles(model: model, rules: rules).role(of: "et-0/0/1") == .client)
+    #expect(InterfaceRoles(model: model, rules: rules).role(of: "ae3") == .core)
+  }
+}
