@@ -68,7 +68,8 @@ public enum Checklist {
   }
 
   /// Which kind of input `file` is: a plan (`#@` directives), history, compare text, commands
-  /// (`set` lines with `delete`/`deactivate`/… or with a baseline), or a configuration.
+  /// (`set` lines with `delete`/`activate`/`insert`/`rename`, or any `set` file with a baseline), or a
+  /// configuration (`display set` output may hold `deactivate` lines).
   public static func detect(_ file: SourceFile, hasBaseline: Bool) -> LintInputKind {
     if ChangePlan.looksLikePlan(file) { return .plan }
     if CompareText.looksLikeCompare(file) { return .changes }
@@ -80,7 +81,8 @@ public enum Checklist {
       if hasBaseline { return .changes }
       for start in file.lineStarts.prefix(100_000) {
         let b = file.bytes[start...].prefix(11)
-        for verb in ["delete ", "deactivate ", "activate ", "insert ", "rename "] where b.starts(with: verb.utf8) { return .changes }
+        // `deactivate` lines are part of `display set` output (inactive statements); these are not.
+        for verb in ["delete ", "activate ", "insert ", "rename "] where b.starts(with: verb.utf8) { return .changes }
       }
     }
     return .config

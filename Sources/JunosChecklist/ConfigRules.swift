@@ -145,8 +145,12 @@ struct MatchAllAcceptTerm: Rule {
         for (k, t) in p.terms.enumerated() where !t.hasMatchConditions && t.then.terminal == .accept {
           let sev: Severity
           switch ch.use {
-          case .igpExport: sev = .error
-          case .bgpExport(_, let ext): sev = ext ? .error : .info
+          case .igpExport: sev = ch.instance == "master" ? .error : .warning
+          case .bgpExport(_, let ext):
+            // A final accept after terms that reject something is the usual export pattern; it
+            // still deserves a look toward eBGP.
+            let filtered = p.terms[..<k].contains { $0.then.terminal == .reject && $0.hasMatchConditions }
+            sev = ext ? (filtered ? .warning : .error) : .info
           case .bgpImport(_, let ext):
             let filtered = p.terms[..<k].contains { $0.then.terminal == .reject && $0.hasMatchConditions }
             sev = ext && !filtered ? .warning : .info
@@ -195,7 +199,7 @@ struct BGPSessionWithoutPolicy: Rule {
           out.append(
             c.finding(
               id, sev,
-              "\(kind) group \(g.name): \(peers.joined(separator: ", ")) \(peers.count == 1 ? "has" : "have") no \(what) policy (none at neighbor, group or protocol level)",
+              "\(kind) group \(g.name)\(ri.suffix): \(peers.joined(separator: ", ")) \(peers.count == 1 ? "has" : "have") no \(what) policy (none at neighbor, group or protocol level)",
               at: g.node))
         }
       }
@@ -211,19 +215,20 @@ struct IGPExportAdmitsBGP: Rule {
   func check(config c: ConfigContext) -> [Finding] {
     var out: [Finding] = []
     for ch in c.appliedChains() {
-      guard case .igpExport(let proto) = ch.use else { continue }
+      // The core IGP: redistributing BGP into a routing instance's IGP toward a CE is L3VPN practice.
+      guard case .igpExport(let proto) = ch.use, ch.instance == "master" else { continue }
       for any in ["0.0.0.0/0", "::/0"] {
         let q = RouteQuery(protocolName: "bgp", prefix: IPPrefix(any), orLonger: true)
         switch c.model.policy.evaluate(chain: ch.chain, q) {
         case .accepted(let t):
-          out.append(c.finding(id, .error, "\(proto) export accepts every BGP route (policy \(t.policy) term \(t.term))", at: ch.node))
+          out.append(c.finding(id, .error, "\(proto) export accepts every BGP route (\(termLabel(t.policy, t.term)))", at: ch.node))
         case .mayBeAccepted(let t):
           if let term = c.model.policy.policies[t.policy]?.term(t.term), term.from.routeFilters.isEmpty, term.from.prefixLists.isEmpty,
             term.from.prefixListFilters.isEmpty, term.from.routeFilterLists.isEmpty
           {
             out.append(
               c.finding(
-                id, .error, "\(proto) export can redistribute BGP routes with no prefix restriction (policy \(t.policy) term \(t.term))",
+                id, .error, "\(proto) export can redistribute BGP routes with no prefix restriction (\(termLabel(t.policy, t.term)))",
                 at: ch.node))
           }
         default: break
@@ -248,7 +253,8 @@ struct BGPMissingPrefixLimit: Rule {
         guard !bare.isEmpty || g.neighbors.isEmpty else { continue }
         out.append(
           c.finding(
-            id, nil, "eBGP group \(g.name) has no prefix-limit (neighbors: \(bare.isEmpty ? "dynamic" : bare.joined(separator: ", ")))",
+            id, nil,
+            "eBGP group \(g.name)\(ri.suffix) has no prefix-limit (neighbors: \(bare.isEmpty ? "dynamic" : bare.joined(separator: ", ")))",
             at: g.node))
       }
     }

@@ -94,20 +94,30 @@ public struct InterfaceRoles: Sendable {
     var core: [String: [String]] = [:]
     var client: [String: [String]] = [:]
     func note(_ map: inout [String: [String]], _ unit: String, _ why: String) {
-      map[RouterModel.split(unit).ifd, default: []].append(why)
+      let ifd = RouterModel.split(unit).ifd
+      if map[ifd]?.contains(why) != true { map[ifd, default: []].append(why) }
     }
     let localAS = model.autonomousSystem
     var ebgpNeighbors: [IPPrefix] = []
     for ri in model.instances {
       let clientInstance = ["vrf", "virtual-router", "vpls", "evpn", "l2vpn"].contains(ri.type ?? "")
       if clientInstance { for u in ri.interfaces { note(&client, u, "in \(ri.type ?? "") instance \(ri.name)") } }
+      // The backbone's protocols run in the master instance (or a virtual router); an IGP inside a
+      // VRF talks to a customer.
+      let backbone = ri.name == "master" || ri.type == "virtual-router"
       for igp in ri.igps {
         for i in igp.interfaces where i.name != "all" && !i.disabled {
-          if i.passive { note(&client, i.name, "\(igp.protocolName) passive") } else { note(&core, i.name, "in \(igp.protocolName)") }
+          if i.passive || !backbone {
+            note(&client, i.name, "\(igp.protocolName) \(i.passive ? "passive" : "in \(ri.name)")")
+          } else {
+            note(&core, i.name, "in \(igp.protocolName)")
+          }
         }
       }
-      for (u, _) in ri.ldpInterfaces where u != "all" { note(&core, u, "in ldp") }
-      for (u, _) in ri.rsvpInterfaces where u != "all" { note(&core, u, "in rsvp") }
+      if backbone {
+        for (u, _) in ri.ldpInterfaces where u != "all" { note(&core, u, "in ldp") }
+        for (u, _) in ri.rsvpInterfaces where u != "all" { note(&core, u, "in rsvp") }
+      }
       if let bgp = ri.bgp {
         for g in bgp.groups {
           for n in g.neighbors {
@@ -145,14 +155,18 @@ public struct InterfaceRoles: Sendable {
       } else if let (r, d) = Self.byDescription(p, compiled) {
         set(name, r, "description \"\(d)\"")
       } else {
+        func list(_ reasons: [String]) -> String {
+          reasons.count <= 3
+            ? reasons.joined(separator: ", ") : reasons.prefix(3).joined(separator: ", ") + " and \(reasons.count - 3) more"
+        }
         let c = core[name] ?? []
         let k = client[name] ?? []
         if !c.isEmpty && k.isEmpty {
-          set(name, .core, c.joined(separator: ", "))
+          set(name, .core, list(c))
         } else if !k.isEmpty && c.isEmpty {
-          set(name, .client, k.joined(separator: ", "))
+          set(name, .client, list(k))
         } else if !c.isEmpty {
-          set(name, .unknown, "conflicting evidence: core (\(c.joined(separator: ", "))), client (\(k.joined(separator: ", ")))")
+          set(name, .unknown, "conflicting evidence: core (\(list(c))), client (\(list(k)))")
         } else {
           set(name, .unknown, "no description, protocol or instance tells")
         }

@@ -178,6 +178,9 @@ public struct RoutingInstance: Sendable {
   public var flowRoutes: [NodeID]
   /// `routing-options autonomous-system`.
   public var autonomousSystem: String?
+
+  /// ` in routing-instance NAME`, or nothing for the master instance: for messages.
+  public var suffix: String { name == "master" ? "" : " in routing-instance \(name)" }
 }
 
 /// What the checklist needs to know about one configuration, read from its effective tree.
