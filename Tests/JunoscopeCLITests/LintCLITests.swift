@@ -64,7 +64,7 @@ import Testing
 
   @Test func changesNeedABaselineAndBadInputExits2() throws {
     let changes = try temp("c.set")
-    try "deactivate policy-options policy-statement X term T\n".write(toFile: changes, atomically: true, encoding: .utf8)
+    try "delete policy-options policy-statement X term T\n".write(toFile: changes, atomically: true, encoding: .utf8)
     #expect(run(["lint", changes]).status == 64)
     let broken = try temp("broken.conf")
     try "system {\n    host-name r1\n".write(toFile: broken, atomically: true, encoding: .utf8)
