@@ -260,26 +260,26 @@ struct DeactivateInsteadOfDisable: Rule {
 
   func check(plan r: PlanReplay) -> [Finding] {
     var out: [Finding] = []
-    var dark: [String: (FindingLocation, String)] = [:]
+    var dark: [String: (FindingLocation, String, String)] = [:]
     for s in r.states {
       for c in s.step.commands {
         let w = ChangeLocator.tokens(c.text)
         guard w.count >= 3, w[1] == "interfaces" else { continue }
         let loc = FindingLocation(file: r.plan.file.path, line: c.line, column: 1)
         if (c.verb == "deactivate" || c.verb == "delete") && w.count == 3 {
-          dark[w[2]] = (loc, s.step.id)
-        } else if (c.verb == "activate" && w.count == 3) || c.verb == "set", let (l, step) = dark.removeValue(forKey: w[2]) {
+          dark[w[2]] = (loc, s.step.id, c.verb)
+        } else if (c.verb == "activate" && w.count == 3) || c.verb == "set", let (l, step, verb) = dark.removeValue(forKey: w[2]) {
           out.append(
             Finding(
               rule: id,
               message:
-                "\(w[2]) is kept dark with \(c.verb == "activate" ? "deactivate" : "delete") and brought back in step \(s.step.id): a deactivated port stays up; use disable",
+                "\(w[2]) is kept dark with \(verb) and brought back in step \(s.step.id): a \(verb == "delete" ? "deleted" : "deactivated") port stays up; use disable",
               location: l, step: step, path: "interfaces \(w[2])"))
         }
       }
       for p in s.step.patches {
         let ifd = RouterModel.split(p.interface).ifd
-        if let (l, step) = dark.removeValue(forKey: ifd) {
+        if let (l, step, _) = dark.removeValue(forKey: ifd) {
           out.append(
             Finding(
               rule: id,
@@ -322,7 +322,14 @@ struct BGPShutdownWithoutDrain: Rule {
     guard let po = c.tree.first(ConfigTree.root, "policy-options"),
       let def = c.tree.all(po, "community").first(where: { c.tree.wordCount(of: $0) > 1 && c.tree.text(1, of: $0) == name })
     else { return false }
-    return c.tree.values(def, "members").contains { $0 == "65535:0" || $0 == "graceful-shutdown" }
+    // `community N members X` (one statement, as set commands and `show` give it) or
+    // `community N { members [ X Y ]; }`.
+    var members = c.tree.values(def, "members")
+    let n = c.tree.wordCount(of: def)
+    if let k = (0..<n).first(where: { c.tree.text($0, of: def) == "members" }) {
+      members += ((k + 1)..<n).map { c.tree.text($0, of: def) } + (c.tree.listValues(of: def) ?? [])
+    }
+    return members.contains { $0 == "65535:0" || $0 == "graceful-shutdown" }
   }
 
   func check(plan r: PlanReplay) -> [Finding] {

@@ -153,14 +153,14 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   /// What the rule inspects: C (a configuration), D (a change), P (a plan), H (commit history).
   public var inspects: String {
     switch self {
-    case .unconditionalAggregateExported, .aggregateActivatedWithoutCore, .aggregatePassiveAlwaysInstalled,
-      .protocolReferencesUndefinedInterface, .ldpIGPSyncMissing, .matchAllAcceptTerm, .bgpSessionWithoutPolicy,
+    case .unconditionalAggregateExported, .aggregateActivatedWithoutCore, .aggregatePassiveAlwaysInstalled, .ldpIGPSyncMissing,
+      .matchAllAcceptTerm, .bgpSessionWithoutPolicy,
       .igpExportAdmitsBGP, .bgpMissingPrefixLimit, .coreLinkWithoutBFD:
       "C"
     case .nodeNotCostedOut, .uncostAndEnableSameStep, .clientLinksBeforeCoreLinks, .changeWithoutCommitConfirmed,
       .bgpShutdownWithoutDrain, .stepWithoutVerification, .overloadTimeoutAsCostOut, .deactivateInsteadOfDisable:
       "P"
-    case .costedOutNodeStillAttractsViaBGP, .interfaceRoleUnclassified, .coreLinkWithoutCoS:
+    case .costedOutNodeStillAttractsViaBGP, .interfaceRoleUnclassified, .coreLinkWithoutCoS, .protocolReferencesUndefinedInterface:
       "C, P"
     case .emptyConfirmingCommit: "H, P"
     case .termMatchConditionsRemoved, .guardTermRemoved, .policyTermReordered, .policyDetached: "D"

@@ -338,3 +338,37 @@ enum ChecklistFixtures {
     #expect(known.findings.first?.message.contains("changed nothing") == true)
   }
 }
+
+/// Rule 25 recognises a drain by the community's value, in the one-line form set commands give.
+@Suite struct DrainCommunityTests {
+  @Test func aGracefulShutdownCommunityInAnExportTermIsADrain() {
+    let base =
+      PlanRuleSnippetTests.config + """
+        set protocols bgp group TRANSIT-A type external
+        set protocols bgp group TRANSIT-A peer-as 64999
+        set protocols bgp group TRANSIT-A export OUT
+        set protocols bgp group TRANSIT-A neighbor 10.32.0.1
+        set policy-options community GSHUT members 65535:0
+        set policy-options policy-statement OUT term a from protocol aggregate
+        set policy-options policy-statement OUT term a then accept
+
+        """
+    let plan = """
+      #@ plan node=cr1 kind=change
+      #@ baseline base.conf
+      #@ step drain "drain"
+      set policy-options policy-statement OUT term a then community add GSHUT
+      #@ commit confirmed 10
+      #@ wait 300
+      #@ step off "shut transit"
+      deactivate protocols bgp group TRANSIT-A
+      #@ commit confirmed 10
+
+      """
+    let r = lintPlan(plan, files: ["base.conf": base])
+    #expect(!r.hasErrors, "\(r.diagnostics.map(\.rendered))")
+    #expect(!r.findings.contains { $0.rule == .bgpShutdownWithoutDrain })
+    let undrained = lintPlan(plan.replacingFirst("then community add GSHUT", with: "then local-preference 50"), files: ["base.conf": base])
+    #expect(undrained.findings.filter { $0.rule == .bgpShutdownWithoutDrain }.map(\.step) == ["off"])
+  }
+}
