@@ -1,8 +1,8 @@
 import JunosConfig
 
 /// Who could keep an aggregate up, and where it is advertised.
-struct AggregateAnalysis {
-  struct Export {
+struct AggregateAnalysis: Sendable {
+  struct Export: Sendable {
     var chain: AppliedChain
     var term: TermRef
   }
@@ -17,7 +17,9 @@ struct AggregateAnalysis {
   var exportedExternally: Bool { exports.contains { if case .bgpExport(_, true) = $0.chain.use { true } else { false } } }
   var exportedToVRF: Bool { exports.contains { if case .vrfExport = $0.chain.use { true } else { false } } }
 
-  static func analyse(_ c: ConfigContext) -> [AggregateAnalysis] {
+  static func analyse(_ c: ConfigContext) -> [AggregateAnalysis] { ContextCache.value(c.cache.aggregates) { compute(c) } }
+
+  private static func compute(_ c: ConfigContext) -> [AggregateAnalysis] {
     let chains = c.appliedChains()
     var out: [AggregateAnalysis] = []
     for ri in c.model.instances {

@@ -61,16 +61,13 @@ extension ConfigContext {
   /// The unit whose subnet holds `address`.
   func interfaceFacing(_ address: String) -> String? {
     guard let a = IPPrefix(address) else { return nil }
-    for p in model.interfaces {
-      for u in p.units {
-        for x in u.addresses where x.length < (x.family == .inet ? 32 : 128) && x.network.contains(a) { return u.name }
-      }
-    }
-    return nil
+    return model.connected.first(containing: a)
   }
 
   /// Every applied policy chain of the configuration.
-  func appliedChains() -> [AppliedChain] {
+  func appliedChains() -> [AppliedChain] { ContextCache.value(cache.chains) { computeAppliedChains() } }
+
+  private func computeAppliedChains() -> [AppliedChain] {
     var out: [AppliedChain] = []
     for ri in model.instances {
       for igp in ri.igps where !igp.export.isEmpty {

@@ -255,10 +255,11 @@ struct PolicyDetached: Rule {
     let after = Dictionary(d.after.attachments().map { ($0.key, $0.chain) }, uniquingKeysWith: { a, _ in a })
     var out: [Finding] = []
     for a in d.before.attachments() {
+      let now = after[a.key] ?? []
+      guard a.chain.contains(where: { !now.contains($0) }) else { continue }
       // A group, neighbor, protocol or route removed as a whole is not a detached policy (rules
       // 23 and 25 look at those).
       guard d.after.tree.descendWords(Array(a.path.dropLast())) != nil else { continue }
-      let now = after[a.key] ?? []
       for p in a.chain where !now.contains(p) {
         let policy = d.before.model.policy.policies[p]
         let rejects = policy?.terms.filter { $0.then.terminal == .reject } ?? []

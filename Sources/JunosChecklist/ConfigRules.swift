@@ -105,18 +105,35 @@ struct CoreLinkWithoutCoS: Rule {
     return parts.last!.isEmpty || name.hasSuffix(parts.last!)
   }
 
+  /// The `class-of-service interfaces` entries by name, and those with `*` patterns.
+  struct Entries {
+    var byName: [String: [NodeID]] = [:]
+    var patterns: [(name: String, node: NodeID)] = []
+
+    init(_ model: RouterModel) {
+      for e in model.cosInterfaces {
+        if e.name.utf8.contains(UInt8(ascii: "*")) { patterns.append(e) } else { byName[e.name, default: []].append(e.node) }
+      }
+    }
+
+    /// The entries that apply to `ifd`.
+    func nodes(for ifd: String) -> [NodeID] {
+      (byName[ifd] ?? []) + patterns.filter { CoreLinkWithoutCoS.matches($0.name, ifd) }.map(\.node)
+    }
+  }
+
   /// Why a core interface lacks CoS, or nil when it has a scheduler and classifiers.
-  static func missing(_ c: ConfigContext, _ ifd: String) -> String? {
+  static func missing(_ c: ConfigContext, _ ifd: String, _ index: Entries? = nil) -> String? {
     let t = c.tree
-    let entries = c.model.cosInterfaces.filter { matches($0.name, ifd) }
+    let entries = (index ?? Entries(c.model)).nodes(for: ifd)
     guard !entries.isEmpty else { return "no class-of-service interfaces entry" }
     let scheduler = entries.contains {
-      t.first($0.node, "scheduler-map") != nil || t.first($0.node, "output-traffic-control-profile") != nil
+      t.first($0, "scheduler-map") != nil || t.first($0, "output-traffic-control-profile") != nil
     }
     var classifiers = false
     for e in entries {
-      if t.first(e.node, "classifiers") != nil { classifiers = true }
-      for u in t.all(e.node, "unit") where t.first(u, "classifiers") != nil { classifiers = true }
+      if t.first(e, "classifiers") != nil { classifiers = true }
+      for u in t.all(e, "unit") where t.first(u, "classifiers") != nil { classifiers = true }
     }
     if !scheduler && !classifiers { return "no scheduler-map and no classifiers" }
     if !scheduler { return "no scheduler-map or output-traffic-control-profile" }
@@ -125,8 +142,9 @@ struct CoreLinkWithoutCoS: Rule {
   }
 
   func check(config c: ConfigContext) -> [Finding] {
-    c.model.interfaces.compactMap { p in
-      guard p.bundle == nil, c.roles.role(of: p.name) == .core, let why = Self.missing(c, p.name) else { return nil }
+    let index = Entries(c.model)
+    return c.model.interfaces.compactMap { p in
+      guard p.bundle == nil, c.roles.role(of: p.name) == .core, let why = Self.missing(c, p.name, index) else { return nil }
       return c.finding(id, nil, "core interface \(p.name) runs on the default schedulers: \(why)", at: p.node)
     }
   }

@@ -128,12 +128,30 @@ public struct InterfaceRoles: Sendable {
         }
       }
     }
+    // The first eBGP neighbor inside each subnet of the units' addresses, by subnet.
+    var subnetLengths: [(family: IPPrefix.Family, length: Int)] = []
+    for p in model.interfaces {
+      for u in p.units {
+        for a in u.addresses where a.length < (a.family == .inet ? 32 : 128) {
+          if !subnetLengths.contains(where: { $0.family == a.family && $0.length == a.length }) {
+            subnetLengths.append((a.family, a.length))
+          }
+        }
+      }
+    }
+    var ebgpBySubnet: [PrefixIndex<String>.Key: IPPrefix] = [:]
+    for n in ebgpNeighbors {
+      for l in subnetLengths where l.family == n.family && l.length <= n.length {
+        let key = PrefixIndex<String>.Key(n, length: l.length)
+        if ebgpBySubnet[key] == nil { ebgpBySubnet[key] = n }
+      }
+    }
     for p in model.interfaces {
       for u in p.units {
         if u.families.contains(where: { $0 == "iso" || $0 == "mpls" }) { note(&core, u.name, "family iso/mpls") }
         if u.families.contains(where: { $0 == "ethernet-switching" || $0 == "bridge" }) { note(&client, u.name, "switching family") }
         for a in u.addresses where a.length < (a.family == .inet ? 32 : 128) {
-          if let n = ebgpNeighbors.first(where: { a.network.contains($0) }) {
+          if let n = ebgpBySubnet[PrefixIndex<String>.Key(a, length: a.length)] {
             note(&client, u.name, "eBGP neighbor \(n.description.split(separator: "/")[0]) in its subnet")
           }
         }

@@ -1,4 +1,5 @@
 import JunosConfig
+import Synchronization
 
 /// Says where a statement of a (possibly edited, group-expanded) tree was written.
 ///
@@ -12,6 +13,15 @@ struct Locator: Sendable {
   var sources: [(tree: ConfigTree, file: SourceFile)]
   /// Where to point when nothing is found.
   var fallback: FindingLocation
+  /// One child index per source, filled as paths are looked up.
+  let indexes: [ChildIndex]
+
+  init(primary: SourceFile?, sources: [(tree: ConfigTree, file: SourceFile)], fallback: FindingLocation) {
+    self.primary = primary
+    self.sources = sources
+    self.fallback = fallback
+    indexes = sources.map { _ in ChildIndex() }
+  }
 
   func location(of node: NodeID, in tree: ConfigTree) -> FindingLocation {
     if let primary {
@@ -26,8 +36,8 @@ struct Locator: Sendable {
     }
     steps.reverse()
     while !steps.isEmpty {
-      for s in sources {
-        if let hit = s.tree.descend(ConfigTree.root, steps) {
+      for (s, index) in zip(sources, indexes) {
+        if let hit = index.descend(s.tree, steps) {
           let r = s.tree.sourceRange(of: hit)
           if !r.isEmpty && r.upperBound <= s.file.bytes.count { return FindingLocation(s.file, offset: r.lowerBound) }
         }
@@ -35,6 +45,56 @@ struct Locator: Sendable {
       steps.removeLast()
     }
     return fallback
+  }
+}
+
+/// The children of a statement by their first word and by their first two words, made for each
+/// statement the first time a path goes through it, so that finding a path does not compare it
+/// with every sibling (a `bgp` block can have thousands of groups).
+final class ChildIndex: Sendable {
+  private struct Entry: Sendable {
+    var one: [String: [NodeID]] = [:]
+    var two: [String: [NodeID]] = [:]
+  }
+
+  private let entries = Mutex<[NodeID: Entry]>([:])
+
+  init() {}
+
+  /// What ``ConfigTree/descend(_:_:)`` finds from the root: each step is the first child whose
+  /// leading words are the step's words.
+  func descend(_ tree: ConfigTree, _ steps: [[String]]) -> NodeID? {
+    var node = ConfigTree.root
+    for step in steps {
+      guard let next = child(tree, of: node, step) else { return nil }
+      node = next
+    }
+    return node
+  }
+
+  private func child(_ tree: ConfigTree, of parent: NodeID, _ step: [String]) -> NodeID? {
+    func matches(_ c: NodeID) -> Bool {
+      guard tree.wordCount(of: c) >= step.count else { return false }
+      for (i, w) in step.enumerated() where !tree.wordBytes(i, of: c).elementsEqual(w.utf8) { return false }
+      return true
+    }
+    guard let first = step.first else { return tree.firstChild(of: parent) }
+    let entry = entries.withLock { $0[parent] } ?? build(tree, parent)
+    let candidates = step.count >= 2 ? entry.two[first + "\u{0}" + step[1]] : entry.one[first]
+    return candidates?.first(where: matches)
+  }
+
+  private func build(_ tree: ConfigTree, _ parent: NodeID) -> Entry {
+    var e = Entry()
+    for c in tree.children(of: parent) {
+      let n = tree.wordCount(of: c)
+      guard n > 0 else { continue }
+      let w0 = tree.word(0, of: c)
+      e.one[w0, default: []].append(c)
+      if n > 1 { e.two[w0 + "\u{0}" + tree.word(1, of: c), default: []].append(c) }
+    }
+    entries.withLock { $0[parent] = e }
+    return e
   }
 }
 

@@ -242,6 +242,6 @@ public struct PlanReplay: Sendable {
 extension ConfigContext {
   /// The same configuration, labelled with another step.
   func with(step: String?) -> ConfigContext {
-    ConfigContext(model: model, roles: roles, step: step, bringUp: bringUp, locator: locator)
+    ConfigContext(model: model, roles: roles, step: step, bringUp: bringUp, locator: locator, cache: cache)
   }
 }

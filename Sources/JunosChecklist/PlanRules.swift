@@ -303,13 +303,14 @@ struct DeactivateInsteadOfDisable: Rule {
 struct BGPShutdownWithoutDrain: Rule {
   var id: RuleID { .bgpShutdownWithoutDrain }
 
-  static func drained(_ c: ConfigContext, _ g: BGPGroup) -> Bool {
+  /// Whether group `g` drains its sessions; `graceful` is ``gracefulCommunities(_:)`` of `c`.
+  static func drained(_ c: ConfigContext, _ g: BGPGroup, _ graceful: Set<String>) -> Bool {
     if g.gracefulShutdownSender { return true }
     for name in g.exportChain ?? c.model.master.bgp?.exportChain ?? [] {
       guard let p = c.model.policy.policies[name] else { continue }
       for t in p.terms {
         guard let then = c.tree.first(t.node, "then") else { continue }
-        if c.tree.first(then, "as-path-prepend") != nil || t.then.communitiesAdded.contains(where: { isGracefulShutdown(c, $0) }) {
+        if c.tree.first(then, "as-path-prepend") != nil || t.then.communitiesAdded.contains(where: graceful.contains) {
           return true
         }
       }
@@ -317,11 +318,20 @@ struct BGPShutdownWithoutDrain: Rule {
     return false
   }
 
-  /// Whether community `name` carries GRACEFUL_SHUTDOWN (65535:0, RFC 8326).
-  static func isGracefulShutdown(_ c: ConfigContext, _ name: String) -> Bool {
-    guard let po = c.tree.first(ConfigTree.root, "policy-options"),
-      let def = c.tree.all(po, "community").first(where: { c.tree.wordCount(of: $0) > 1 && c.tree.text(1, of: $0) == name })
-    else { return false }
+  /// The communities whose (first) definition carries GRACEFUL_SHUTDOWN (65535:0, RFC 8326).
+  static func gracefulCommunities(_ c: ConfigContext) -> Set<String> {
+    guard let po = c.tree.first(ConfigTree.root, "policy-options") else { return [] }
+    var seen: Set<String> = []
+    var out: Set<String> = []
+    for def in c.tree.all(po, "community") where c.tree.wordCount(of: def) > 1 {
+      let name = c.tree.text(1, of: def)
+      if seen.insert(name).inserted && isGracefulShutdown(c, def) { out.insert(name) }
+    }
+    return out
+  }
+
+  /// Whether community definition `def` carries GRACEFUL_SHUTDOWN.
+  static func isGracefulShutdown(_ c: ConfigContext, _ def: NodeID) -> Bool {
     // `community N members X` (one statement, as set commands and `show` give it) or
     // `community N { members [ X Y ]; }`.
     var members = c.tree.values(def, "members")
@@ -353,7 +363,8 @@ struct BGPShutdownWithoutDrain: Rule {
         }
       }
       if !s.step.verifies.isEmpty || !s.step.waits.isEmpty {
-        for g in s.after.model.master.bgp?.groups ?? [] where Self.drained(s.after, g) { drainedGroups.insert(g.name) }
+        let graceful = Self.gracefulCommunities(s.after)
+        for g in s.after.model.master.bgp?.groups ?? [] where Self.drained(s.after, g, graceful) { drainedGroups.insert(g.name) }
       }
     }
     return out

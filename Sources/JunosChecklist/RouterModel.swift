@@ -196,6 +196,8 @@ public struct RouterModel: Sendable {
   /// `class-of-service interfaces` entries: interface name (or wildcard) → statement.
   public var cosInterfaces: [(name: String, node: NodeID)]
   var interfaceIndex: [String: Int]
+  /// The units' subnets (host routes left out), in interface order: which unit faces an address.
+  let connected: PrefixIndex<String>
 
   /// Reads a model from an effective configuration (see `ConfigTree.effective()`).
   public init(effective tree: ConfigTree) {
@@ -223,6 +225,13 @@ public struct RouterModel: Sendable {
     if let cos = tree.first(root, "class-of-service"), let ifs = tree.first(cos, "interfaces") {
       for c in tree.children(of: ifs) where tree.wordCount(of: c) >= 1 { cosInterfaces.append((tree.word(0, of: c), c)) }
     }
+    var connected = PrefixIndex<String>()
+    for p in interfaces {
+      for u in p.units {
+        for x in u.addresses where x.length < (x.family == .inet ? 32 : 128) { connected.insert(x, u.name) }
+      }
+    }
+    self.connected = connected
   }
 
   /// The physical interface called `name`.

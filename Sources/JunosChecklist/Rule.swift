@@ -13,13 +13,16 @@ public struct ConfigContext: Sendable {
   /// plan, or a config loaded from another chassis): raises some severities.
   public let bringUp: Bool
   let locator: Locator
+  /// Applied chains and aggregate analyses, computed on first use.
+  let cache: ContextCache
 
-  init(model: RouterModel, roles: InterfaceRoles, step: String?, bringUp: Bool, locator: Locator) {
+  init(model: RouterModel, roles: InterfaceRoles, step: String?, bringUp: Bool, locator: Locator, cache: ContextCache = ContextCache()) {
     self.model = model
     self.roles = roles
     self.step = step
     self.bringUp = bringUp
     self.locator = locator
+    self.cache = cache
   }
 
   /// The tree.
