@@ -3,11 +3,12 @@
 //   junoscope-bench parse   [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench compare [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench blame   [--lines 100000] [--samples 5] [--keep DIR] [--format text|json]
+//   junoscope-bench lint    [--lines 1000000] [--samples 3] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
 //   junoscope-bench ssh     [--samples 5] [--harness DIR]
 //
-// This file only reads the arguments; see ParseBench.swift and CompareBench.swift
-// (measurements), CompareEdits.swift (the edited copy), BenchReport.swift and CompareReport.swift
-// (output) and BenchSystem.swift (clock, files, processes, /proc).
+// This file only reads the arguments; see ParseBench.swift, CompareBench.swift, BlameBench.swift
+// and LintBench.swift (measurements), CompareEdits.swift (the edited copy), BenchReport.swift
+// and CompareReport.swift (output) and BenchSystem.swift (clock, files, processes, /proc).
 
 import Glibc
 
@@ -15,6 +16,7 @@ let usage = """
   usage: junoscope-bench parse [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench compare [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench blame [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
+         junoscope-bench lint [--lines N[,N...]] [--samples N] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
          junoscope-bench ssh [--samples N] [--harness DIR]
 
   parse: generates curly configurations of N lines (default 10000,100000,1000000; k and M
@@ -30,6 +32,12 @@ let usage = """
   (default 100000), checks the blame against the generator's record, and times `blame` of all 50
   and the diff of commits 48..0 in child processes, against `gzip -dc` of the 50 files, GNU diff
   over the 49 consecutive pairs and GNU diff of rollback 49 against 0 (default 5 samples).
+
+  lint: generates the same curly configuration of N lines (default 1000000), its `display set` form
+  and a 3-step plan that `#@ load override`s it, and times Checklist.lint on each (config: for curly
+  and set, plan:read: for the plan) against ConfigParser.parse of the same bytes, in this process,
+  lint and parse interleaved (default 3 samples): best and median, ratio, CPU time, findings by
+  severity and rule, where the time goes; exits 1 if a lint reports an input error.
 
   ssh: starts the tests' OpenSSH sshd on 127.0.0.1 (Tests/JunosDeviceTests/Harness, needs
   openssh-server) serving 50 generated rollbacks, and measures connect + auth, one command on an
@@ -128,6 +136,22 @@ case "blame":
     let rows = try runBlameBench(options)
     print(options.json ? blameJSONReport(rows) : blameTableReport(rows))
     if rows.contains(where: { $0.mismatches > 0 }) { exit(1) }
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "lint":
+  var rest = Array(arguments.dropFirst())
+  guard let inputs = lintInputs(&rest) else {
+    printError("junoscope-bench lint: --inputs wants a list of curly, set and plan\n\n\(usage)")
+    exit(2)
+  }
+  var options = parseBenchOptions("lint", rest)
+  if !rest.contains(where: { $0.hasPrefix("--lines") }) { options.lines = [1_000_000] }
+  if !rest.contains(where: { $0.hasPrefix("--samples") }) { options.samples = 3 }
+  do {
+    let run = try runLintBench(options, inputs: inputs)
+    print(options.json ? lintJSONReport(run) : lintTableReport(run))
   } catch {
     printError("junoscope-bench: \(error)")
     exit(1)
