@@ -76,23 +76,11 @@ public struct ChangePlan: Sendable {
   /// The step's configuration commands as a file that ``ConfigParser/load(_:onto:keywords:)`` can
   /// read, located at the plan's own lines.
   ///
-  /// The result has the plan's path and its bytes, except that every line which is not one of the
-  /// step's ``PlanStep/commandLines`` is emptied (its line-end bytes are kept). Line and column of
-  /// anything in it are therefore the plan's; byte offsets are not.
+  /// The result has the plan's path and its bytes, except that every byte of a line which is not
+  /// one of the step's ``PlanStep/commandLines`` is a space (line-end bytes are kept). Line,
+  /// column and byte offset of anything in it are therefore the plan's.
   public func commandsFile(for step: PlanStep) -> SourceFile {
-    let b = file.bytes
-    let starts = file.lineStarts
-    let wanted = Set(step.commandLines)
-    var out: [UInt8] = []
-    out.reserveCapacity(starts.count + (wanted.isEmpty ? 0 : b.count))
-    for l in starts.indices {
-      let s = starts[l]
-      let e = l + 1 < starts.count ? starts[l + 1] : b.count
-      var content = e
-      while content > s && (b[content - 1] == 0x0A || b[content - 1] == 0x0D) { content -= 1 }
-      out.append(contentsOf: wanted.contains(l + 1) ? b[s..<e] : b[content..<e])
-    }
-    return SourceFile(path: file.path, bytes: out)
+    PlanReplay.blanked(file, keeping: Set(step.commandLines))
   }
 }
 

@@ -53,7 +53,10 @@ public struct RoleRules: Sendable {
       let end = i + 1 < starts.count ? starts[i + 1] : file.bytes.count
       var line = String(decoding: file.bytes[start..<end], as: UTF8.self)
       if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
-      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+      // Split on scalars: a CR LF line end is one Character, which is neither "\r" nor "\n".
+      let words = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map {
+        String(String.UnicodeScalarView($0))
+      }
       guard let first = words.first else { continue }
       if first == "pattern" {
         guard words.count >= 3, let role = InterfaceRole(rawValue: words[1]), role != .unknown, role != .loopback else {

@@ -30,13 +30,14 @@ public struct SuppressionEntry: Sendable, Hashable {
     var star: Int?
     var mark = si
     while si < s.endIndex {
-      if pi < p.endIndex && (p[pi] == UInt8(ascii: "?") || p[pi] == s[si]) {
-        pi += 1
-        si += 1
-      } else if pi < p.endIndex && p[pi] == UInt8(ascii: "*") {
+      if pi < p.endIndex && p[pi] == UInt8(ascii: "*") {
+        // A star is always a wildcard, even where the path holds a literal `*` (`et-*`).
         star = pi
         pi += 1
         mark = si
+      } else if pi < p.endIndex && (p[pi] == UInt8(ascii: "?") || p[pi] == s[si]) {
+        pi += 1
+        si += 1
       } else if let st = star {
         pi = st + 1
         mark += 1

@@ -257,10 +257,14 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
     let lines = String(decoding: commands.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == planLines.count)
     for (k, line) in lines.enumerated() {
-      #expect(line == ((10...13).contains(k + 1) ? planLines[k] : ""), "line \(k + 1)")
+      // Other lines are blanked with spaces, so byte offsets stay the plan's too.
+      #expect(
+        line == ((10...13).contains(k + 1) ? planLines[k] : Substring(String(repeating: " ", count: planLines[k].utf8.count))),
+        "line \(k + 1)")
     }
-    // A step without commands gives only line ends.
-    #expect(plan.commandsFile(for: plan.steps[0]).bytes == Array(repeating: 0x0A, count: planLines.count - 1))
+    #expect(commands.bytes.count == source.bytes.count)
+    // A step without commands gives only blanks and line ends.
+    #expect(plan.commandsFile(for: plan.steps[0]).bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A })
   }
 
   @Test func loadingAStepsCommandsLocatesStatementsAndDiagnosticsAtPlanLines() throws {
@@ -308,7 +312,10 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
     let commands = plan.commandsFile(for: plan.steps[0])
     #expect(
       String(decoding: commands.bytes, as: UTF8.self)
-        == "\r\n\r\n  set system host-name r1\r\n\r\n\tset system domain-name example.net\r\n\r\n")
+        == "               \r\n         \r\n  set system host-name r1\r\n      \r\n\tset system domain-name example.net\r\n         \r\n")
+    // A lone CR stays a line end of its own: the line after it is blanked, not joined to it.
+    let cr = parse("#@ plan node=r1\n#@ step s\nset a\r#\n").plan
+    #expect(String(decoding: cr.commandsFile(for: cr.steps[0]).bytes, as: UTF8.self) == "               \n         \nset a\r \n")
     let loaded = ConfigParser.load(commands, onto: ConfigTree())
     #expect(loaded.diagnostics.isEmpty)
     let system = try #require(loaded.tree.child(of: ConfigTree.root, startingWith: ["system"]))
@@ -529,7 +536,7 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
       for s in steps {
         let lines = String(decoding: plan.commandsFile(for: s).bytes, as: UTF8.self)
           .split(separator: rendered.lineEnd, omittingEmptySubsequences: false)
-        let kept = lines.enumerated().filter { !$0.element.isEmpty }
+        let kept = lines.enumerated().filter { !$0.element.allSatisfy { $0 == " " } }
         #expect(kept.map { $0.offset + 1 } == s.commandLines, "round \(round)")
         #expect(kept.map { $0.element.trimmingCharacters(in: .whitespaces) } == s.commands.map(\.text), "round \(round)")
       }

@@ -372,3 +372,23 @@ enum ChecklistFixtures {
     #expect(undrained.findings.filter { $0.rule == .bgpShutdownWithoutDrain }.map(\.step) == ["off"])
   }
 }
+
+/// Regressions found by the `checklist` fuzz target.
+@Suite struct ChecklistFuzzRegressionTests {
+  @Test func aRolesFileWithCRLFLineEndsKeepsItsLastWords() {
+    let (rules, diagnostics) = RoleRules.parse(SourceFile(path: "r", text: "core et-0/0/0\r\npattern client ^uplink\r\n"))
+    #expect(diagnostics.isEmpty)
+    #expect(rules.explicit == ["et-0/0/0": .core])
+    #expect(rules.patterns.first?.pattern == "^uplink")
+  }
+
+  @Test func aStarInAGlobIsAWildcardEvenWhereThePathHasAStar() {
+    let here = FindingLocation(file: "s", line: 1, column: 1)
+    #expect(SuppressionEntry(rule: "x", pathGlob: "*", reason: "r", location: here).matches(path: "*x"))
+    #expect(SuppressionEntry(rule: "x", pathGlob: "a*", reason: "r", location: here).matches(path: "a*b"))
+    #expect(
+      SuppressionEntry(rule: "x", pathGlob: "class-of-service interfaces *", reason: "r", location: here).matches(
+        path: "class-of-service interfaces et-*"))
+    #expect(!SuppressionEntry(rule: "x", pathGlob: "a?c", reason: "r", location: here).matches(path: "abd"))
+  }
+}
