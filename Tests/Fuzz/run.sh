@@ -2,7 +2,7 @@
 # Fuzz one of JunosConfig's parsers, JunosDiff, JunosHistory or JunosDevice's readers with libFuzzer
 # (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set|compare|diff|history|device] [RUNS]   (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|compare|diff|history|device|checklist] [RUNS]   (defaults: curly 1000000)
 #
 # curly, set: FuzzParsers.swift (see there). compare, diff: FuzzCompare.swift, built with
 # Sources/JunosDiff too (compare: compare-text parser and apply, seeded from Fixtures/diffs;
@@ -18,11 +18,18 @@
 # MiniJSON, bundle manifests and the read-only command allow-list; seeded with small files the
 # script writes (hellos, replies in both framings, a manifest.json, command lines) instead of
 # Fixtures/configs, with its own dictionary.
+# checklist: FuzzChecklist.swift, built with Sources/JunosDiff, Sources/JunosHistory and
+# Sources/JunosChecklist too (CZlib through -I Sources/CZlib -lz) into /tmp/fuzz-junoschecklist:
+# ChangePlan, RoleRules, SuppressionEntry and IPPrefix readers and the four Checklist.lint entry
+# points. The binary writes its own seeds (FUZZ_CHECKLIST_SEEDS: snippets in the driver, files of
+# Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
+# Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 #
 # Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
-# file larger than 4 KB; not for history or device), then runs RUNS inputs with -max_len=4096 -timeout=10.
+# file larger than 4 KB; not for history, device or checklist), then runs RUNS inputs with -max_len=4096
+# (checklist: 16384) -timeout=10.
 # FuzzParsers.swift picks the parser from FUZZ_SYNTAX, which this script sets from $1.
 #
 # Environment (all optional):
@@ -33,6 +40,7 @@
 #   FUZZ_LOG        full libFuzzer log                      (default /tmp/fuzz-SYNTAX.log)
 #   FUZZ_SEED       libFuzzer -seed (0 = random)            (default 0)
 #   FUZZ_ARGS       extra libFuzzer flags, e.g. "-fork=2 -ignore_crashes=1" to keep going after a crash
+#   FUZZ_CHECKLIST_KNOWN  checklist only: findings to step over (ids in FuzzChecklist.swift, or all)
 #
 # Exit status: 0 when all RUNS inputs passed; libFuzzer's non-zero status on a crash, a
 # round-trip mismatch (fatalError), a timeout or an out-of-memory; 2 on a usage or build error.
@@ -41,16 +49,17 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set | compare | diff | history | device) ;;
-  *) echo "usage: $0 [curly|set|compare|diff|history|device] [RUNS]" >&2; exit 2 ;;
+  curly | set | compare | diff | history | device | checklist) ;;
+  *) echo "usage: $0 [curly|set|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history|device] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $syntax in
   curly | set) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
   history) bin=${FUZZ_BIN:-/tmp/fuzz-junoshistory} ;;
   device) bin=${FUZZ_BIN:-/tmp/fuzz-junosdevice} ;;
+  checklist) bin=${FUZZ_BIN:-/tmp/fuzz-junoschecklist} ;;
   *) bin=${FUZZ_BIN:-/tmp/fuzz-junosdiff} ;;
 esac
 artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
@@ -83,6 +92,21 @@ elif [[ $syntax == device ]]; then
   done
   built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzDevice.swift)
   extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh)
+elif [[ $syntax == checklist ]]; then
+  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosChecklist/*.swift
+    Sources/CZlib/* Tests/Fuzz/FuzzChecklist.swift)
+  # One module: the `import JunosConfig` / `import JunosDiff` / `import JunosHistory` lines are
+  # dropped from copies. JunosConfig is copied too: the build works on a snapshot, so edits made
+  # meanwhile do not stop it ("modified during the build").
+  flat=$(mktemp -d)
+  for f in Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosChecklist/*.swift; do
+    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\|History\)$' "$f" >"$flat/$(basename "$f")"
+  done
+  cp Tests/Fuzz/FuzzChecklist.swift "$flat/FuzzChecklist.swift"
+  built=("$flat"/*.swift)
+  # The package's language mode and upcoming features (one module mixes `import X` and
+  # `internal import X` otherwise).
+  extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
 else
   sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift)
   # One module: JunosDiff's `import JunosConfig` lines are dropped from copies.
@@ -104,7 +128,7 @@ mkdir -p "$corpus" "$artifacts"
 slices=$(mktemp -d)
 trap 'rm -rf "$slices" ${flat:+"$flat"}' EXIT
 seeded=0
-[[ $syntax == history || $syntax == device ]] || while IFS= read -r -d '' f; do
+[[ $syntax == history || $syntax == device || $syntax == checklist ]] || while IFS= read -r -d '' f; do
   name=$(echo "${f#Fixtures/configs/}" | tr '/' '_')
   size=$(stat -c %s "$f")
   if ((size < 65536)); then
@@ -266,9 +290,100 @@ display_xml="display xml"
 display_set="display set"
 DICT
 fi
+if [[ $syntax == checklist ]]; then
+  # The binary writes its seeds (byte 0 picks the lint, `==== NAME` lines start the files a plan
+  # names, `roles` and `suppressions` sections); LLVMFuzzerInitialize does it before the corpus
+  # is read.
+  seeded=$(FUZZ_CHECKLIST_SEEDS=$corpus SWIFT_BACKTRACE=enable=no "$bin" -runs=0 "$slices" 2>&1 | sed -n 's/^checklist seeds: \([0-9]*\).*/\1/p')
+  dict=$slices/checklist.dict
+  cat >"$dict" <<'DICT'
+plan="#@ plan node=r1 platform=mx10003 kind=swap "
+step="\x0a#@ step s \"t\"\x0a"
+rollback="\x0a#@ rollback\x0a"
+baseline="#@ baseline base.conf\x0a"
+inventory="#@ inventory ports.txt\x0a"
+load="#@ load override "
+load_merge="#@ load merge "
+load_set="#@ load set "
+load_replace="#@ load replace "
+commit="#@ commit confirmed 10\x0a"
+commit_opts=" comment \"x\" and-quit check synchronize at "
+confirm="#@ confirm check\x0a"
+confirm_commit="#@ confirm commit comment \"ok\"\x0a"
+patch="#@ patch et-0/0/4 spine1:et-0/0/48\x0a"
+unpatch="#@ unpatch et-0/0/0\x0a"
+verify="#@ verify isis-adjacency et-0/0/0.0 up\x0a"
+verify_bgp="#@ verify bgp-session 10.32.0.1 established\x0a"
+verify_ldp="#@ verify ldp-session 10.255.0.12 operational\x0a"
+wait="#@ wait 120\x0a"
+accept="#@ accept bgp-missing-prefix-limit \"why\"\x0a"
+role="#@ role core et-0/0/0 et-0/0/1\x0a"
+role_client="#@ role client et-0/0/4\x0a"
+section="\x0a==== "
+section_roles="\x0a==== roles\x0a"
+section_suppress="\x0a==== suppressions\x0a"
+section_base="\x0a==== base.conf\x0a"
+pattern="pattern client ^cust"
+set="set "
+delete="delete "
+deactivate="deactivate "
+activate="activate "
+insert="insert "
+rename="rename "
+annotate="annotate "
+disable=" disable\x0a"
+overload="set protocols isis overload\x0a"
+overload_timeout="set protocols isis overload timeout 300\x0a"
+bgp_group="set protocols bgp group DC-FABRIC "
+neighbor=" neighbor 10.32.0.1 peer-as 65100"
+external=" type external"
+export=" export DC-FABRIC-OUT"
+import=" import DC-FABRIC-IN"
+prefix_limit=" family inet unicast prefix-limit maximum 2000"
+graceful=" graceful-shutdown sender"
+aggregate="set routing-options aggregate route 10.0.0.0/8"
+generate="set routing-options generate route 0.0.0.0/0"
+policy=" policy AGG-FROM-CORE"
+passive=" passive"
+term="set policy-options policy-statement P term t "
+from_protocol="from protocol aggregate"
+then_accept="then accept"
+then_reject="then reject"
+route_filter="from route-filter 10.40.0.0/16 orlonger"
+iface="set interfaces et-0/0/0 unit 0 family inet address 10.254.0.0/31\x0a"
+iso=" family iso"
+mpls=" family mpls"
+description=" description \"Core: cr2\""
+macro=" apply-macro checklist role core"
+isis_if="set protocols isis interface et-0/0/0.0 point-to-point\x0a"
+ldp_if="set protocols ldp interface et-0/0/0.0\x0a"
+ldp_sync=" ldp-synchronization"
+bfd=" bfd-liveness-detection minimum-interval 300"
+cos="set class-of-service interfaces et-0/0/0 scheduler-map CORE-MAP\x0a"
+flow="set routing-options flow route B match protocol tcp\x0a"
+allow="/* checklist: allow "
+edit="[edit protocols isis]\x0a"
+plus="+   "
+minus="-   "
+bang="!    "
+v6="2001:db8::/32"
+v6_mapped="::ffff:10.0.0.1/104"
+v6_zeros="0:0:0:0:0:0:0:0/0"
+v4_long="255.255.255.255/32"
+slash128="/128"
+confirmed_entry="1   2018-07-27 08:44:07 BST by ben via cli commit confirmed, rollback in 5mins\x0a"
+entry="0   2018-07-27 08:44:26 BST by ben via cli\x0a"
+crlf="\x0d\x0a"
+cr="\x0d"
+bom="\xef\xbb\xbf"
+combining="\xcc\x81"
+DICT
+fi
 echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered: $seeded)"
 
 # --- fuzz ----------------------------------------------------------------------
+max_len=4096
+[[ $syntax == checklist ]] && max_len=16384
 echo "== FUZZ_SYNTAX=$syntax $bin -runs=$runs (log: $log, artifacts: $artifacts/)"
 # SWIFT_BACKTRACE=enable=no: the Swift runtime's crash backtracer reads the stack in a way ASan
 # reports as a stack-buffer-underflow, hiding the real failure; libFuzzer reports traps itself.
@@ -277,7 +392,7 @@ marker="$slices/started"
 touch "$marker"
 # shellcheck disable=SC2086
 SWIFT_BACKTRACE=enable=no FUZZ_SYNTAX=$syntax "$bin" \
-  -runs="$runs" -max_len=4096 -timeout=10 -seed="${FUZZ_SEED:-0}" \
+  -runs="$runs" -max_len="$max_len" -timeout=10 -seed="${FUZZ_SEED:-0}" \
   -dict="$dict" -print_final_stats=1 \
   -artifact_prefix="$artifacts/$syntax-" ${FUZZ_ARGS:-} \
   "$corpus" >"$log" 2>&1 &
