@@ -9,6 +9,7 @@ let strict: [SwiftSetting] = [
 let package = Package(
   name: "junoscope",
   products: [
+    .library(name: "JunosSchema", targets: ["JunosSchema"]),
     .library(name: "JunosConfig", targets: ["JunosConfig"]),
     .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
     .library(name: "JunosDiff", targets: ["JunosDiff"]),
@@ -20,6 +21,12 @@ let package = Package(
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
   ],
   targets: [
+    // Juniper's configuration schema: the table generated from Juniper's YANG modules, and its
+    // reader. No Foundation.
+    .target(name: "JunosSchema", swiftSettings: strict),
+    // The generator of that table (a developer tool, not a product): reads the YANG tarballs kept
+    // beside it. `swift run -c release junoscope-schemagen` (Docs/Schema.md).
+    .executableTarget(name: "junoscope-schemagen", dependencies: ["JunosSchema"], exclude: ["yang"], swiftSettings: strict),
     // Configuration model: bytes -> ConfigTree -> curly / set / JSON text. No Foundation.
     .target(name: "JunosConfig", swiftSettings: strict),
     // Generic command-line parsing, help, suggestions and completions. No Junos knowledge.
@@ -54,6 +61,7 @@ let package = Package(
     // Generated inputs for tests and benchmarks (a chain of rollbacks with its own blame record).
     // Not a product.
     .target(name: "JunoscopeTestSupport", dependencies: ["JunosHistory"], swiftSettings: strict),
+    .testTarget(name: "JunosSchemaTests", dependencies: ["JunosSchema"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
     .testTarget(
