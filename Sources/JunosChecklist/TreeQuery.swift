@@ -52,8 +52,8 @@ extension ConfigTree {
   func value(_ node: NodeID, _ keyword: String) -> String? {
     if let c = first(node, keyword) { return wordCount(of: c) > 1 ? text(1, of: c) : listValues(of: c)?.first }
     let n = wordCount(of: node)
-    if n > 3 {
-      for i in 2..<(n - 1) where wordBytes(i, of: node).elementsEqual(keyword.utf8) { return text(i + 1, of: node) }
+    if n > 2 {
+      for i in 1..<(n - 1) where wordBytes(i, of: node).elementsEqual(keyword.utf8) { return text(i + 1, of: node) }
     }
     return nil
   }

@@ -4,11 +4,20 @@ public struct RenderOptions: Sendable {
   public var showSecrets: Bool
   /// Print comments and annotations (curly only; `display set` prints annotations as `annotate`).
   public var comments: Bool
+  /// What says which words are secret values, and (for `set` output) which children a line
+  /// holds and which words name a statement.
+  public var model: ConfigModel
 
   /// Creates options; by default secrets are masked and comments kept.
-  public init(showSecrets: Bool = false, comments: Bool = true) {
+  public init(showSecrets: Bool = false, comments: Bool = true, model: ConfigModel = .standard) {
     self.showSecrets = showSecrets
     self.comments = comments
+    self.model = model
+  }
+
+  /// The shapes masking needs for `tree` (none when secrets are shown).
+  func maskingShapes(_ tree: ConfigTree, around node: NodeID = ConfigTree.root) -> StatementShapes? {
+    showSecrets ? nil : model.shapes(of: tree, around: node)
   }
 }
 
@@ -31,7 +40,7 @@ extension ConfigTree {
       firsts.append(c)
       c = nodes[Int(c)].prev
     }
-    appendCurly(&out, reversedStatements: firsts, options, lead: [], indent: 0)
+    appendCurly(&out, reversedStatements: firsts, options, shapes: options.maskingShapes(self), lead: [], indent: 0)
     if options.comments, let e = extra(ConfigTree.root) {
       for t in e.closing { line(&out, [], 0, t.text) }
     }
@@ -51,9 +60,15 @@ extension ConfigTree {
   ///   - lead: Bytes at the start of every line.
   ///   - indent: Spaces after `lead` for the statement itself; nested lines add 4 a level.
   /// - Returns: UTF-8 lines.
-  public func renderCurly(statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int) -> [UInt8] {
+  ///   - shapes: The tree's shapes, if the caller has them (``ConfigModel/shapes(of:)``).
+  public func renderCurly(
+    statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int, shapes: StatementShapes? = nil
+  ) -> [UInt8] {
     var plain: [UInt8] = []
-    appendCurly(&plain, reversedStatements: [node.raw], options, lead: [], indent: indent)
+    appendCurly(
+      &plain, reversedStatements: [node.raw], options,
+      shapes: options.showSecrets ? nil : shapes ?? options.maskingShapes(self, around: node),
+      lead: [], indent: indent)
     guard !lead.isEmpty else { return plain }
     // Every line gets the lead, continuation lines of multi-line comments included (whose
     // indentation may change by one blank: annotations are compared without it).
@@ -74,7 +89,9 @@ extension ConfigTree {
 
   /// Iterative pre-order walk from the given statements (last first); `closing` entries emit the
   /// `}` of a block.
-  func appendCurly(_ out: inout [UInt8], reversedStatements: [Int32], _ options: RenderOptions, lead: [UInt8], indent base: Int) {
+  func appendCurly(
+    _ out: inout [UInt8], reversedStatements: [Int32], _ options: RenderOptions, shapes: StatementShapes?, lead: [UInt8], indent base: Int
+  ) {
     var stack: [(node: Int32, depth: Int, closing: Bool)] = reversedStatements.map { ($0, 0, false) }
     func indent(_ out: inout [UInt8], _ depth: Int) {
       out.append(contentsOf: lead)
@@ -99,7 +116,7 @@ extension ConfigTree {
         for t in e.leading { line(&out, lead, base + depth * 4, t.text) }
       }
       indent(&out, depth)
-      appendStatement(&out, node, options)
+      appendStatement(&out, node, options, shapes: shapes)
       if options.comments, let e, !e.inline.isEmpty {
         for t in e.inline { space(&out, t.text) }
       }
@@ -123,14 +140,24 @@ extension ConfigTree {
 
   /// A statement's words and `[ ]` values as one line shows them (no `;` or `{`), secrets masked
   /// as asked; with `prefixes`, its `inactive:`/`protect:` tags first.
-  public func statementText(_ node: NodeID, _ options: RenderOptions = RenderOptions(), prefixes: Bool = false) -> [UInt8] {
+  ///
+  /// - Parameter shapes: The tree's shapes, if the caller has them (``ConfigModel/shapes(of:)``).
+  public func statementText(
+    _ node: NodeID, _ options: RenderOptions = RenderOptions(), prefixes: Bool = false, shapes: StatementShapes? = nil
+  ) -> [UInt8] {
     var out: [UInt8] = []
-    appendStatement(&out, node, options, prefixes: prefixes)
+    appendStatement(
+      &out, node, options, prefixes: prefixes, shape: options.showSecrets ? nil : shapes?[node] ?? options.model.shape(of: node, in: self))
     return out
   }
 
   /// Prefix tags, words and list of a statement on one line, secrets masked as asked.
-  func appendStatement(_ out: inout [UInt8], _ node: NodeID, _ options: RenderOptions, prefixes: Bool = true) {
+  func appendStatement(_ out: inout [UInt8], _ node: NodeID, _ options: RenderOptions, prefixes: Bool = true, shapes: StatementShapes?) {
+    appendStatement(&out, node, options, prefixes: prefixes, shape: shapes?[node])
+  }
+
+  /// - Parameter shape: The statement's shape; `nil` when secrets are shown.
+  func appendStatement(_ out: inout [UInt8], _ node: NodeID, _ options: RenderOptions, prefixes: Bool = true, shape: StatementShape?) {
     let r = nodes[node.index]
     if prefixes {
       for (flag, spelling) in StatementFlags.prefixes where r.flags.contains(flag) {
@@ -138,7 +165,9 @@ extension ConfigTree {
         out.append(0x20)
       }
     }
-    let masked = options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self)
+    let shape = shape ?? (options.showSecrets ? .unknown(words: 0) : options.model.shape(of: node, in: self))
+    let masked =
+      options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self, shape: shape, matcher: options.model.matcher)
     for k in 0..<Int(r.wordCount) {
       if k > 0 { out.append(0x20) }
       if masked.contains(k) {
@@ -149,7 +178,7 @@ extension ConfigTree {
       }
     }
     if r.listCount >= 0 {
-      let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self)
+      let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self, shape: shape, matcher: options.model.matcher)
       out.append(contentsOf: (r.wordCount > 0 ? " [" : "[").utf8)
       for k in 0..<Int(r.listCount) {
         out.append(0x20)

@@ -10,17 +10,20 @@ extension ConfigTree {
   /// `[ ]` classes) only add to statements that exist; other group statements are created when
   /// absent. A single-valued leaf (`mtu 9000`) does not override one already there; keyed
   /// statements (`unit 0`) merge by keyword and key; sets of values (`[ ]` lists) inherit all
-  /// their values; statements the keyword table does not know merge only when all their words are
+  /// their values; statements the model does not know merge only when all their words are
   /// equal. `apply-groups-except` stops the named groups at its level and below.
+  ///
+  /// - Parameter model: Which words identify a group's statements (Juniper's schema, then the
+  ///   keyword table).
   ///
   /// The result shares this tree's ``storage``: every statement keeps the source range (and
   /// comments) of the statement it came from, a statement inherited from a group those of the
   /// statement inside `groups`.
   ///
   /// - Returns: The effective configuration; this tree itself when it has nothing to drop or expand.
-  public func effective() -> ConfigTree {
+  public func effective(model: ConfigModel = .standard) -> ConfigTree {
     guard needsEffectiveExpansion() else { return self }
-    var builder = EffectiveBuilder(self, keywords: .standard)
+    var builder = EffectiveBuilder(self, model: model)
     builder.copyExplicit()
     builder.expandGroups()
     return builder.out
@@ -113,7 +116,9 @@ struct EffectiveBuilder {
   /// The shared bytes (never changed).
   let storage: [UInt8]
   var out: ConfigTree
-  let table: KeywordTable
+  let model: ConfigModel
+  /// Shapes of the source tree's statements (those inside `groups` among them).
+  let shapes: StatementShapes
   /// Group definitions (`groups NAME`) by unquoted name, in document order.
   var groupRoots: [String: [Int32]] = [:]
   /// The `groups` block(s) at the top.
@@ -136,10 +141,11 @@ struct EffectiveBuilder {
       targets: [Int32]
     ) = ([], [], [], [])
 
-  init(_ tree: ConfigTree, keywords: KeywordTable) {
+  init(_ tree: ConfigTree, model: ConfigModel) {
     src = tree
     storage = tree.storage
-    table = keywords
+    self.model = model
+    shapes = model.shapes(of: tree)
     var root = tree.nodes[0]
     root.parent = -1
     root.firstChild = -1
@@ -400,7 +406,7 @@ struct EffectiveBuilder {
       let r = src.nodes[Int(c)]
       let wild = (0..<Int(r.wordCount)).contains { pattern(src.words[Int(r.wordStart) + $0]) != nil }
       info.wildcard.append(wild)
-      info.identities.append(identity(of: r, parent: ctx))
+      info.identities.append(identity(of: c, r, parent: ctx))
       info.hasChildren.append(r.firstChild >= 0)
       if wild { info.wildcards.append(info.wildcard.count - 1) } else { info.literals += 1 }
     }
@@ -425,13 +431,22 @@ struct EffectiveBuilder {
 
   /// How a group statement is identified among the children of a statement whose keyword
   /// context is `parent`.
-  func identity(of r: NodeRecord, parent: String) -> Identity {
+  func identity(of c: Int32, _ r: NodeRecord, parent: String) -> Identity {
     let n = Int(r.wordCount)
     var id = Identity(count: n, exact: true, list: false)
     guard n > 0 else { return id }
     let keyword = text(src.words[Int(r.wordStart)])
     let leaf = r.firstChild < 0 && !r.flags.contains(.block)
-    if KeywordTable.looksLikeKeyword(keyword), let e = table.entry(keyword, parent: parent) {
+    let shape = shapes[NodeID(c)]
+    if let head = shape.head, let m = model.matcher {
+      switch m.schema.kind(head) {
+      case .leaf where leaf: id = Identity(count: shape.identity, exact: false, list: false)
+      case .leafList where leaf: id = Identity(count: shape.identity, exact: false, list: true)
+      case .list, .container:
+        if shape.identity < n { id = Identity(count: shape.identity, exact: false, list: false) }
+      default: break
+      }
+    } else if KeywordTable.looksLikeKeyword(keyword), let e = model.keywords.entry(keyword, parent: parent) {
       switch e.kind {
       case .keyed where n > e.keys: id = Identity(count: 1 + e.keys, exact: false, list: false)
       case .value where leaf: id = Identity(count: 1, exact: false, list: false)

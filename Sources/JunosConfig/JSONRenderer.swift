@@ -29,6 +29,8 @@ extension ConfigTree {
       c = nodes[Int(c)].prev
     }
     for (k, id) in firsts.enumerated() { stack.append((id, false, k == firsts.count - 1)) }
+    let shapes = options.maskingShapes(self)
+    let matcher = options.model.matcher
     while let (id, closing, first) = stack.popLast() {
       let node = NodeID(id)
       let r = nodes[Int(id)]
@@ -38,7 +40,8 @@ extension ConfigTree {
       }
       if !first { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"words":["#.utf8)
-      let masked = options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self)
+      let shape = shapes?[node] ?? .unknown(words: 0)
+      let masked = options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self, shape: shape, matcher: matcher)
       for k in 0..<Int(r.wordCount) {
         if k > 0 { out.append(UInt8(ascii: ",")) }
         if masked.contains(k) {
@@ -49,7 +52,7 @@ extension ConfigTree {
       }
       out.append(UInt8(ascii: "]"))
       if r.listCount >= 0 {
-        let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self)
+        let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self, shape: shape, matcher: matcher)
         out.append(contentsOf: #","list":["#.utf8)
         for k in 0..<Int(r.listCount) {
           if k > 0 { out.append(UInt8(ascii: ",")) }
@@ -61,7 +64,7 @@ extension ConfigTree {
         }
         out.append(UInt8(ascii: "]"))
       }
-      if !masked.isEmpty || (!options.showSecrets && SecretMasking.masksList(of: node, in: self)) {
+      if !masked.isEmpty || (!options.showSecrets && SecretMasking.masksList(of: node, in: self, shape: shape, matcher: matcher)) {
         out.append(contentsOf: #","secret":true"#.utf8)
       }
       if r.flags.contains(.inactive) { out.append(contentsOf: #","inactive":true"#.utf8) }

@@ -266,6 +266,14 @@ public struct KeywordTable: Sendable, Hashable {
   /// Whether a word looks like a Junos keyword rather than a name or value.
   public static func isKeyword(_ s: String) -> Bool { looksLikeKeyword(s) }
 
+  static func looksLikeKeyword(bytes s: ArraySlice<UInt8>) -> Bool {
+    guard let f = s.first, f >= UInt8(ascii: "a") && f <= UInt8(ascii: "z") else { return false }
+    return s.allSatisfy {
+      ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+  }
+
   static func looksLikeKeyword(_ s: String) -> Bool {
     guard let f = s.utf8.first, f >= UInt8(ascii: "a") && f <= UInt8(ascii: "z") else { return false }
     return s.utf8.allSatisfy {

@@ -28,12 +28,13 @@ public enum ConfigParser {
   /// - Parameters:
   ///   - file: The text to parse.
   ///   - syntax: Force a syntax; `nil` detects it from the first statement.
-  ///   - keywords: Where `display set` identifiers end; curly input extends a copy of it.
+  ///   - model: Where `display set` identifiers end and which statements the device prints on
+  ///     one line.
   /// - Returns: The tree and diagnostics. Never throws and never traps on bad input.
-  public static func parse(_ file: SourceFile, syntax: ConfigSyntax? = nil, keywords: KeywordTable = .standard) -> ParseResult {
+  public static func parse(_ file: SourceFile, syntax: ConfigSyntax? = nil, model: ConfigModel = .standard) -> ParseResult {
     switch syntax ?? detectSyntax(file) {
     case .curly: return CurlyParser.parse(file)
-    case .set: return SetParser.parse(file, keywords: keywords)
+    case .set: return SetParser.parse(file, model: model)
     }
   }
 

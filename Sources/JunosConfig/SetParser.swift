@@ -23,11 +23,16 @@ enum SetCommand: Equatable {
 ///
 /// Lines are applied in order, like `load set`: `set` adds, `delete` removes, `deactivate` and
 /// `activate` toggle `inactive:`, `insert` reorders, `annotate` and `rename` edit. Where a line
-/// does not say where an identifier ends, ``KeywordTable`` decides.
+/// does not say where an identifier ends, the ``ConfigModel`` decides: Juniper's schema, and the
+/// keyword table below statements the schema does not know. Statements are built one per line
+/// and folded into the device's one-line form at the end (``ConfigTree/foldOneliners(model:)``).
 struct SetParser {
   let file: SourceFile
-  let keywords: KeywordTable
+  let model: ConfigModel
+  var keywords: KeywordTable { model.keywords }
   var tree: ConfigTree
+  /// The schema context of each statement's children, by node index, once computed.
+  var contexts: [SchemaContext?] = []
   var diagnostics: [Diagnostic] = []
   var skippedLines = 0
   var index: [IndexKey: Int32] = [:]
@@ -47,17 +52,18 @@ struct SetParser {
     var isCloseList = false
   }
 
-  static func parse(_ file: SourceFile, keywords: KeywordTable) -> ParseResult {
+  static func parse(_ file: SourceFile, model: ConfigModel) -> ParseResult {
     var tree = ConfigTree()
     tree.storage = file.bytes
     tree.path = file.path
-    var p = SetParser(file: file, keywords: keywords, tree: tree)
+    var p = SetParser(file: file, model: model, tree: tree)
     p.index.reserveCapacity(file.lineStarts.count + 16)
     p.run()
+    p.tree.foldOneliners(model: model)
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
 
-  static func load(_ file: SourceFile, onto base: ConfigTree, keywords: KeywordTable) -> ParseResult {
+  static func load(_ file: SourceFile, onto base: ConfigTree, model: ConfigModel) -> ParseResult {
     // The commands' bytes come first in the storage, so that their tokens' ranges stay valid;
     // the base's words move up.
     var tree = base
@@ -71,12 +77,13 @@ struct SetParser {
       tree.nodes[k].sourceStart = 0
       tree.nodes[k].sourceEnd = 0
     }
-    var p = SetParser(file: file, keywords: keywords, tree: tree)
+    var p = SetParser(file: file, model: model, tree: tree)
     p.index.reserveCapacity(tree.nodes.count + file.lineStarts.count + 16)
     p.sawStatement = true
     p.replaceValues = true
     for node in tree.allStatements() { p.register(node.raw) }
     p.run()
+    p.tree.foldOneliners(model: model)
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
 
@@ -281,9 +288,8 @@ struct SetParser {
         return
       }
       guard let node = resolve(Array(args[..<k]), command: "rename") else { return }
+      let idc = indexIdentity(node.raw)
       unregister(node)
-      let keep = tree.words(of: node)
-      let idc = min(keep.count, identityCount(keep, context: tree.keywordContext(of: node)))
       let new = args[(k + 1)...].map(\.word)
       tree.setWordRefs(new + tree.wordRefs(of: node).dropFirst(idc), list: tree.listRefs(of: node), of: node)
       register(node.raw)
@@ -328,8 +334,9 @@ struct SetParser {
     setFrom(0, path.map(\.word), list: list, source: line)
   }
 
-  /// Applies a `set` path below `start`, creating statements the way the device would show them.
-  mutating func setFrom(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
+  /// Applies a `set` path below `start` by the keyword table's rules (below statements the schema
+  /// does not know), creating statements the way the device would show them.
+  mutating func setFromKeywords(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
     var parent = start
     // The keywords above the next statement, names skipped (as `ConfigTree.keywordContext`).
     var context = start == 0 ? [] : tree.keywordContext(of: NodeID(start))
@@ -360,6 +367,166 @@ struct SetParser {
       }
       i += take
     }
+  }
+
+  /// Applies a `set` path below `start`: statement by statement as the schema shapes them, one
+  /// statement per line (folded at the end of the file); by the keyword table's rules from the
+  /// first statement the schema does not know.
+  mutating func setFrom(_ start: Int32, _ path: [WordRef], list: [WordRef]?, source: Range<Int>) {
+    var parent = start
+    var i = 0
+    let n = path.count
+    while i < n {
+      guard let m = model.matcher, case let ctx = childContext(parent), ctx != .unknown,
+        var sh = m.step(tree.storage, path[i...], hasList: list != nil, in: ctx), let head = sh.head, sh.ownWords > 0
+      else {
+        setFromKeywords(parent, Array(path[i...]), list: list, source: source)
+        return
+      }
+      let kind = m.schema.kind(head)
+      let interior = (kind == .container || kind == .list) && i + sh.ownWords < n
+      if !interior {
+        // The last statement of the path. Words after a leaf's value are kept as its value.
+        if kind != .container && kind != .list && i + sh.ownWords < n { sh.ownWords = n - i }
+        setLeafSchema(parent: parent, words: Array(path[i...]), list: list, shape: sh, source: source)
+        return
+      }
+      let words = Array(path[i..<(i + sh.ownWords)])
+      if let existing = lookup(parent: parent, words: words) {
+        if !tree.nodes[Int(existing)].flags.contains(.block) { openLeaf(existing) }
+        parent = existing
+      } else {
+        parent = newNode(parent: parent, words: words, list: nil, block: true, source: source, identity: words.count)
+        setContext(parent, sh.children)
+      }
+      i += sh.ownWords
+    }
+  }
+
+  /// The last statement of a `set` path the schema knows: a leaf, flag or leaf-list value, or a
+  /// container or list entry without children.
+  mutating func setLeafSchema(parent: Int32, words: [WordRef], list: [WordRef]?, shape: StatementShape, source: Range<Int>) {
+    guard let m = model.matcher, let head = shape.head else { return }
+    let kind = m.schema.kind(head)
+    if replaceValues {
+      // `load set`: a statement of one case of a choice replaces those of the other cases
+      // (`then reject` over `then accept`).
+      if let choice = m.schema.choiceNumber(head), let ownCase = m.schema.caseNumber(head) {
+        for c in Array(tree.children(of: NodeID(parent))) {
+          guard let h = shapeOf(c.raw).head, m.schema.choiceNumber(h) == choice, m.schema.caseNumber(h) != ownCase else { continue }
+          unregister(c)
+          tree.remove(c)
+        }
+      }
+      // A single-valued leaf is replaced.
+      if kind == .leaf, list == nil, let existing = lookup(parent: parent, words: Array(words[..<shape.identity])),
+        !tree.isBlock(NodeID(existing))
+      {
+        unregister(NodeID(existing))
+        tree.setWordRefs(words, list: nil, of: NodeID(existing))
+        register(existing)
+        return
+      }
+    }
+    switch kind {
+    case .leaf:
+      // Reading `display set` text, a repeated leaf with another value is kept (`check`
+      // reports it).
+      if lookup(parent: parent, words: words) == nil {
+        newNode(
+          parent: parent, words: words, list: nil, block: false, source: source, identity: replaceValues ? shape.identity : words.count)
+      }
+    case .leafList:
+      let idc = shape.identity
+      guard let existing = lookup(parent: parent, words: Array(words[..<idc])), !tree.isBlock(NodeID(existing)) else {
+        newNode(parent: parent, words: words, list: list, block: false, source: source, identity: idc)
+        return
+      }
+      // A second value turns `members a` into `members [ a b ]`.
+      let node = NodeID(existing)
+      let oldRefs = tree.wordRefs(of: node)
+      var values = tree.listRefs(of: node) ?? Array(oldRefs.dropFirst(idc))
+      for v in list ?? Array(words[idc...]) where !values.contains(where: { tree.wordText($0) == tree.wordText(v) }) { values.append(v) }
+      tree.setWordRefs(Array(oldRefs[..<idc]), list: values, of: node)
+    default:
+      if let existing = lookup(parent: parent, words: Array(words[..<shape.identity])) {
+        // `set … unit 0` over `unit 0 { … }` changes nothing; a list given for a statement
+        // that has none is kept as its list.
+        if let list, !tree.isBlock(NodeID(existing)), tree.listRefs(of: NodeID(existing)) == nil {
+          tree.setWordRefs(tree.wordRefs(of: NodeID(existing)), list: list, of: NodeID(existing))
+        }
+        return
+      }
+      let id = newNode(parent: parent, words: words, list: list, block: false, source: source, identity: shape.identity)
+      setContext(id, shape.children)
+    }
+  }
+
+  /// Makes a leaf statement a block before a `set` path goes below it: a statement folded on one
+  /// line (`route 10.0.0.0/8 next-hop 192.0.2.1`) is split into its children first.
+  mutating func openLeaf(_ id: Int32) {
+    if let m = model.matcher {
+      let sh = shapeOf(id)
+      if sh.head != nil, sh.ownWords < tree.wordCount(of: NodeID(id)) {
+        unregister(NodeID(id))
+        let before = tree.nodes.count
+        tree.unfold(NodeID(id), shape: sh, matcher: m)
+        invalidate(id)
+        register(id)
+        for k in before..<tree.nodes.count { register(Int32(k)) }
+        return
+      }
+      if sh.head != nil {
+        tree.makeBlock(NodeID(id))
+        return
+      }
+    }
+    splitOneliner(id, keep: tree.wordCount(of: NodeID(id)))
+  }
+
+  // MARK: schema contexts
+
+  /// Where the children of statement `id` are looked up in the schema.
+  mutating func childContext(_ id: Int32) -> SchemaContext {
+    if id == 0 { return model.rootContext }
+    if Int(id) < contexts.count, let c = contexts[Int(id)] { return c }
+    // Climb to the nearest statement whose context is known, then come down.
+    var chain: [Int32] = []
+    var p = id
+    while p != 0 && !(Int(p) < contexts.count && contexts[Int(p)] != nil) {
+      chain.append(p)
+      p = tree.nodes[Int(p)].parent
+      if p < 0 { return .unknown }
+    }
+    var ctx = p == 0 ? model.rootContext : contexts[Int(p)]!
+    for q in chain.reversed() {
+      ctx = shape(q, in: ctx).children
+      setContext(q, ctx)
+    }
+    return ctx
+  }
+
+  mutating func setContext(_ id: Int32, _ ctx: SchemaContext) {
+    if contexts.count <= Int(id) {
+      contexts += [SchemaContext?](repeating: nil, count: max(Int(id) + 1 - contexts.count, contexts.count / 2 + 16))
+    }
+    contexts[Int(id)] = ctx
+  }
+
+  mutating func invalidate(_ id: Int32) {
+    if Int(id) < contexts.count { contexts[Int(id)] = nil }
+  }
+
+  func shape(_ id: Int32, in ctx: SchemaContext) -> StatementShape {
+    guard let m = model.matcher, ctx != .unknown else { return .unknown(words: tree.wordCount(of: NodeID(id))) }
+    let r = tree.nodes[Int(id)]
+    return m.shape(tree.storage, tree.words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)], hasList: r.listCount >= 0, in: ctx)
+  }
+
+  /// The schema's shape of statement `id` among its siblings.
+  mutating func shapeOf(_ id: Int32) -> StatementShape {
+    let p = tree.nodes[Int(id)].parent
+    return shape(id, in: p < 0 ? .unknown : childContext(p))
   }
 
   mutating func setLeaf(
@@ -529,19 +696,29 @@ struct SetParser {
     return id.raw
   }
 
+  /// The words of statement `id` it is indexed under: the schema's identity (a leaf's keyword
+  /// and value when reading, its keyword when loading), or the keyword table's.
+  mutating func indexIdentity(_ id: Int32) -> Int {
+    let n = tree.wordCount(of: NodeID(id))
+    let sh = shapeOf(id)
+    if let h = sh.head, let m = model.matcher {
+      if m.schema.kind(h) == .leaf && !replaceValues { return min(n, sh.ownWords) }
+      return min(n, sh.identity)
+    }
+    return min(n, identityCount(tree.words(of: NodeID(id)), context: tree.keywordContext(of: NodeID(id))))
+  }
+
   /// Indexes an existing statement under its identity words (after its words changed).
   mutating func register(_ id: Int32) {
     let r = tree.nodes[Int(id)]
-    let strings = tree.words(of: NodeID(id))
-    let idc = min(strings.count, identityCount(strings, context: tree.keywordContext(of: NodeID(id))))
+    let idc = indexIdentity(id)
     let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
     index[hash(parent: r.parent, words: refs)] = id
   }
 
   mutating func unregister(_ node: NodeID) {
     let r = tree.nodes[node.index]
-    let strings = tree.words(of: node)
-    let idc = min(strings.count, identityCount(strings, context: tree.keywordContext(of: node)))
+    let idc = indexIdentity(node.raw)
     let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
     index[hash(parent: r.parent, words: refs)] = nil
   }
@@ -561,7 +738,16 @@ struct SetParser {
           Diagnostic(.unknownPath, "'\(command)': no statement '\(shown)' in the configuration", in: file, at: range(args)))
         return nil
       }
-      i += m
+      var taken = m
+      // A path that goes on below a statement folded on one line: split it first.
+      if model.matcher != nil, !tree.isBlock(c) {
+        let sh = shapeOf(c.raw)
+        if sh.head != nil, sh.ownWords < tree.wordCount(of: c), i + sh.ownWords < refs.count {
+          openLeaf(c.raw)
+          taken = sh.ownWords
+        }
+      }
+      i += taken
       if i == refs.count { return c }
       parent = c
     }

@@ -1,14 +1,14 @@
 extension ConfigTree {
   /// Renders the configuration as `show configuration | display set` prints it: one `set` line
-  /// per leaf, `[ ]` lists expanded one value per line, `deactivate` after the object's `set`
-  /// lines, `protect` likewise, `annotate` lines last.
+  /// per leaf (a statement printed on one line with its children gives one line per child),
+  /// `[ ]` lists expanded one value per line, `deactivate` after the object's `set` lines,
+  /// `protect` likewise, `annotate` lines last.
   ///
-  /// - Parameters:
-  ///   - options: Masking; annotations are printed as `annotate PATH "text"` when
-  ///     `options.comments` is on.
-  ///   - keywords: Decides how much of a leaf `deactivate` names (`description`, not its value).
+  /// - Parameter options: Masking, the model (which words name a statement, which children a
+  ///   line holds); annotations are printed as `annotate PATH "text"` when `options.comments`
+  ///   is on.
   /// - Returns: UTF-8 text, one command per line.
-  public func renderSet(_ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
+  public func renderSet(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(storage.count * 2)
     var firsts: [Int32] = []
@@ -17,69 +17,95 @@ extension ConfigTree {
       firsts.append(c)
       c = nodes[Int(c)].prev
     }
-    appendSet(&out, reversedStatements: firsts, prefix: [], options, keywords: keywords)
+    appendSet(&out, reversedStatements: firsts, prefix: [], options, shapes: options.model.shapes(of: self))
     return out
   }
 
   /// The `set` commands that create one statement and everything under it, below its parent's
-  /// path (see ``setPath(of:_:)``).
-  public func renderSet(statement node: NodeID, _ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
+  /// path (see ``setPath(of:_:shapes:)``).
+  ///
+  /// - Parameter shapes: The tree's shapes, if the caller has them (``ConfigModel/shapes(of:)``).
+  public func renderSet(statement node: NodeID, _ options: RenderOptions = RenderOptions(), shapes: StatementShapes? = nil) -> [UInt8] {
     var out: [UInt8] = []
-    let prefix = parent(of: node).map { setPath(of: $0, options) } ?? []
-    appendSet(&out, reversedStatements: [node.raw], prefix: prefix, options, keywords: keywords)
+    let shapes = shapes ?? options.model.shapes(of: self, around: node)
+    let prefix = parent(of: node).map { setPath(of: $0, options, shapes: shapes) } ?? []
+    appendSet(&out, reversedStatements: [node.raw], prefix: prefix, options, shapes: shapes)
     return out
   }
 
   /// The words of a statement and its ancestors as a `set` line spells them (no command word):
   /// `interfaces xe-0/0/0 unit 0`. Empty for the root.
-  public func setPath(of node: NodeID, _ options: RenderOptions = RenderOptions()) -> [UInt8] {
+  public func setPath(of node: NodeID, _ options: RenderOptions = RenderOptions(), shapes: StatementShapes? = nil) -> [UInt8] {
     var chain: [NodeID] = []
     var n: NodeID? = node
     while let c = n, c != ConfigTree.root {
       chain.append(c)
       n = parent(of: c)
     }
+    let shapes = shapes ?? options.model.shapes(of: self, around: node, subtree: false)
     var out: [UInt8] = []
     for c in chain.reversed() where wordCount(of: c) > 0 {
       if !out.isEmpty { out.append(0x20) }
-      appendStatement(&out, c, options, prefixes: false)
+      appendStatement(&out, c, options, prefixes: false, shapes: shapes)
     }
     return out
   }
 
   /// The path `delete`, `deactivate`, `annotate` and `insert` use to name a statement: its
   /// parent's path and its identifying words (`… description`, not the description itself).
-  public func setIdentity(of node: NodeID, _ options: RenderOptions = RenderOptions(), keywords: KeywordTable = .standard) -> [UInt8] {
-    var out = parent(of: node).map { setPath(of: $0, options) } ?? []
-    var tmp: [UInt8] = []
-    appendStatement(&tmp, node, options, prefixes: false)
-    if !out.isEmpty && !tmp.isEmpty { out.append(0x20) }
-    out.append(contentsOf: firstWords(tmp, keywords.identityWordCount(of: node, in: self)))
+  public func setIdentity(of node: NodeID, _ options: RenderOptions = RenderOptions(), shapes: StatementShapes? = nil) -> [UInt8] {
+    let shapes = shapes ?? options.model.shapes(of: self, around: node, subtree: false)
+    var out = parent(of: node).map { setPath(of: $0, options, shapes: shapes) } ?? []
+    let words = maskedWords(node, options, shapes[node])
+    for w in words.prefix(shapes[node].identity) {
+      if !out.isEmpty { out.append(0x20) }
+      out.append(contentsOf: w)
+    }
     return out
   }
 
+  /// A statement's words as printed, each masked if secret.
+  func maskedWords(_ node: NodeID, _ options: RenderOptions, _ shape: StatementShape) -> [[UInt8]] {
+    let r = nodes[node.index]
+    let masked =
+      options.showSecrets ? [] : SecretMasking.secretWordIndices(of: node, in: self, shape: shape, matcher: options.model.matcher)
+    return (0..<Int(r.wordCount)).map { k in
+      if masked.contains(k) { return Array(SecretMasking.mask.utf8) }
+      let w = words[Int(r.wordStart) + k]
+      return Array(storage[Int(w.start)..<Int(w.end)])
+    }
+  }
+
   func appendSet(
-    _ out: inout [UInt8], reversedStatements: [Int32], prefix: [UInt8], _ options: RenderOptions, keywords: KeywordTable
+    _ out: inout [UInt8], reversedStatements: [Int32], prefix: [UInt8], _ options: RenderOptions, shapes: StatementShapes
   ) {
     // Path of the current statement as rendered bytes, kept incrementally: pathEnds[d] is the
     // length of `path` once the statement at depth d has been added.
     var path: [UInt8] = prefix
     var pathEnds: [Int] = []
     var annotateLines: [UInt8] = []
+    func line(_ parts: [[UInt8]]) {
+      out.append(contentsOf: "set".utf8)
+      for p in parts where !p.isEmpty {
+        out.append(0x20)
+        out.append(contentsOf: p)
+      }
+      out.append(0x0A)
+    }
     var stack: [(node: Int32, depth: Int, closing: Bool)] = reversedStatements.map { ($0, 0, false) }
     while let (id, depth, closing) = stack.popLast() {
       let node = NodeID(id)
       let r = nodes[Int(id)]
+      let shape = shapes[node]
       if closing {
         // After the object's set lines: deactivate / protect.
         let base = depth == 0 ? prefix.count : pathEnds[depth - 1]
         if r.flags.contains(.inactive) || r.flags.contains(.protect) {
-          let idc = keywords.identityWordCount(of: node, in: self)
           var ident: [UInt8] = Array(path[..<base])
-          if base > 0 { ident.append(0x20) }
-          var tmp: [UInt8] = []
-          appendStatement(&tmp, node, options, prefixes: false)
-          ident.append(contentsOf: firstWords(tmp, idc))
+          for w in maskedWords(node, options, shape).prefix(shape.identity) {
+            if !ident.isEmpty { ident.append(0x20) }
+            ident.append(contentsOf: w)
+          }
           if r.flags.contains(.inactive) {
             out.append(contentsOf: "deactivate ".utf8)
             out.append(contentsOf: ident)
@@ -96,55 +122,37 @@ extension ConfigTree {
       pathEnds.removeSubrange(min(depth, pathEnds.count)...)
       let base = depth == 0 ? prefix.count : pathEnds[depth - 1]
       path.removeSubrange(base...)
-      if base > 0 && r.wordCount > 0 { path.append(0x20) }
-      if r.listCount >= 0 {
-        // Words, then one line per value.
-        var tmp: [UInt8] = []
-        appendStatement(&tmp, node, options, prefixes: false)
-        let wordsPart = firstWords(tmp, Int(r.wordCount))
-        path.append(contentsOf: wordsPart)
-        let maskList = !options.showSecrets && SecretMasking.masksList(of: node, in: self)
-        for k in 0..<Int(r.listCount) {
-          out.append(contentsOf: "set ".utf8)
-          out.append(contentsOf: path)
-          if !path.isEmpty { out.append(0x20) }
-          if maskList {
-            out.append(contentsOf: SecretMasking.mask.utf8)
-          } else {
-            let w = words[Int(r.wordStart + r.wordCount) + k]
-            out.append(contentsOf: storage[Int(w.start)..<Int(w.end)])
+      let words = maskedWords(node, options, shape)
+      let segments = setSegments(node, shape, options.model)
+      // The statement's own words extend the path; each child on its line is a line of its own.
+      for w in words[segments[0].range] {
+        if !path.isEmpty { path.append(0x20) }
+        path.append(contentsOf: w)
+      }
+      if r.firstChild < 0 {
+        let maskList =
+          r.listCount >= 0 && !options.showSecrets
+          && SecretMasking.masksList(of: node, in: self, shape: shape, matcher: options.model.matcher)
+        let values: [[UInt8]] = (0..<max(0, Int(r.listCount))).map { k in
+          if maskList { return Array(SecretMasking.mask.utf8) }
+          let w = self.words[Int(r.wordStart + r.wordCount) + k]
+          return Array(storage[Int(w.start)..<Int(w.end)])
+        }
+        if segments.count == 1 {
+          if r.listCount > 0 { for v in values { line([path, v]) } } else { line([path]) }
+        } else {
+          var inner = path
+          for (k, seg) in segments.enumerated().dropFirst() {
+            let part = words[seg.range].joined(separator: [0x20])
+            if k == segments.count - 1 && r.listCount > 0 {
+              for v in values { line([inner, Array(part), v]) }
+            } else if seg.interior && k < segments.count - 1 {
+              if !inner.isEmpty { inner.append(0x20) }
+              inner.append(contentsOf: part)
+            } else {
+              line([inner, Array(part)])
+            }
           }
-          out.append(0x0A)
-        }
-        if r.listCount == 0 {
-          out.append(contentsOf: "set ".utf8)
-          out.append(contentsOf: path)
-          out.append(0x0A)
-        }
-      } else if r.firstChild < 0, r.wordCount >= 5, r.wordCount % 2 == 1,
-        keywords.entry(word(0, of: node), context: keywordContext(of: node))?.kind == .flat
-      {
-        // `srgb start-label 16000 index-range 80000;` → one line a pair.
-        var tmp: [UInt8] = []
-        appendStatement(&tmp, node, options, prefixes: false)
-        let parts = tmp.split(separator: 0x20)
-        for k in stride(from: 1, to: parts.count - 1, by: 2) {
-          out.append(contentsOf: "set ".utf8)
-          out.append(contentsOf: path)
-          out.append(contentsOf: parts[0])
-          out.append(0x20)
-          out.append(contentsOf: parts[k])
-          out.append(0x20)
-          out.append(contentsOf: parts[k + 1])
-          out.append(0x0A)
-        }
-        path.append(contentsOf: parts[0])
-      } else {
-        appendStatement(&path, node, options, prefixes: false)
-        if r.firstChild < 0 {
-          out.append(contentsOf: "set ".utf8)
-          out.append(contentsOf: path)
-          out.append(0x0A)
         }
       }
       pathEnds.append(path.count)
@@ -163,6 +171,27 @@ extension ConfigTree {
       }
     }
     out.append(contentsOf: annotateLines)
+  }
+
+  /// The parts of a leaf statement's line that `display set` prints one line each: the
+  /// statement's own words, then each child printed on the same line (schema segments; a
+  /// container or list entry among them is `interior`: its words prefix the parts after it), or
+  /// for a statement of the keyword table's `flat` kind its `keyword value` pairs.
+  func setSegments(_ node: NodeID, _ shape: StatementShape, _ model: ConfigModel) -> [(range: Range<Int>, interior: Bool)] {
+    let r = nodes[node.index]
+    let n = Int(r.wordCount)
+    guard r.firstChild < 0, !r.flags.contains(.block) else { return [(0..<n, true)] }
+    if let m = model.matcher, shape.head != nil {
+      guard shape.ownWords < n else { return [(0..<n, true)] }
+      return m.segments(storage, words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)], hasList: r.listCount >= 0, shape: shape).map {
+        ($0.range, $0.interior)
+      }
+    }
+    // `srgb start-label 16000 index-range 80000;` where the schema does not know it.
+    if n >= 5, n % 2 == 1, r.listCount < 0, model.keywords.entry(word(0, of: node), context: keywordContext(of: node))?.kind == .flat {
+      return [(0..<1, true)] + stride(from: 1, to: n, by: 2).map { ($0..<($0 + 2), false) }
+    }
+    return [(0..<n, true)]
   }
 
   /// An annotation as the quoted last word of an `annotate` line: `"`, `\` and line breaks
@@ -184,27 +213,5 @@ extension ConfigTree {
     }
     out.append(UInt8(ascii: "\""))
     return out
-  }
-
-  /// The first `count` space-separated words of rendered statement text (quoted words with
-  /// spaces count as one).
-  private func firstWords(_ text: [UInt8], _ count: Int) -> ArraySlice<UInt8> {
-    var seen = 0
-    var i = 0
-    var inQuote = false
-    while i < text.count {
-      let b = text[i]
-      if b == UInt8(ascii: "\\") && inQuote {
-        i += 2
-        continue
-      }
-      if b == UInt8(ascii: "\"") { inQuote.toggle() }
-      if b == 0x20 && !inQuote {
-        seen += 1
-        if seen == count { return text[..<i] }
-      }
-      i += 1
-    }
-    return text[...]
   }
 }

@@ -133,10 +133,11 @@ extension ConfigParser {
   /// - Parameters:
   ///   - file: The commands.
   ///   - base: The configuration they apply to.
-  ///   - keywords: Decides where identifiers end in the commands.
+  ///   - model: Decides where identifiers end in the commands, and which statements are single
+  ///     values (replaced) or of one choice (replacing the others).
   /// - Returns: The resulting tree, with diagnostics located in `file` (a `delete` of a
   ///   statement the base lacks is an `unknownPath` error).
-  public static func load(_ file: SourceFile, onto base: ConfigTree, keywords: KeywordTable = .standard) -> ParseResult {
-    SetParser.load(file, onto: base, keywords: keywords)
+  public static func load(_ file: SourceFile, onto base: ConfigTree, model: ConfigModel = .standard) -> ParseResult {
+    SetParser.load(file, onto: base, model: model)
   }
 }

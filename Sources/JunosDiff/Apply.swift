@@ -95,6 +95,27 @@ struct Applier {
 
   func isOrdered(_ words: [String]) -> Bool { words.count > 1 && options.orderedKeywords.contains(words[0]) }
 
+  /// What `load` does when a statement is added beside one it replaces: a single-valued leaf
+  /// replaces the same leaf with another value (`host-name r2` over `host-name r1`), and a
+  /// statement of one case of a choice replaces those of the other cases (`reject` over `accept`).
+  mutating func replaceSingleValues(by added: NodeID, under parent: NodeID) {
+    guard let m = options.model.matcher else { return }
+    let ctx = parent == ConfigTree.root ? options.model.rootContext : options.model.shape(of: parent, in: tree).children
+    let shape = options.model.shape(of: added, in: tree, context: ctx)
+    guard let head = shape.head else { return }
+    let single = m.schema.kind(head) == .leaf && !tree.isBlock(added)
+    let choice = m.schema.choiceNumber(head)
+    guard single || choice != nil else { return }
+    let ident = Array(tree.words(of: added).prefix(shape.identity))
+    for c in Array(tree.children(of: parent)) where c != added {
+      let cs = options.model.shape(of: c, in: tree, context: ctx)
+      guard let h = cs.head else { continue }
+      let sameLeaf = single && h == head && Array(tree.words(of: c).prefix(cs.identity)) == ident
+      let otherCase = choice != nil && m.schema.choiceNumber(h) == choice && m.schema.caseNumber(h) != m.schema.caseNumber(head)
+      if sameLeaf || otherCase { tree.remove(c) }
+    }
+  }
+
   /// Puts `node` (already a child of `parent`) where the cursor says.
   mutating func place(_ node: NodeID, _ parent: NodeID, _ cursor: Cursor, ordered: Bool) {
     switch cursor {
@@ -136,6 +157,7 @@ struct Applier {
           continue
         }
         let copy = tree.graft(node, of: frag, under: parent)
+        replaceSingleValues(by: copy, under: parent)
         place(copy, parent, cursor, ordered: isOrdered(words))
         cursor = .after(copy)
       case .deleted(let f, let node, let range):

@@ -3,8 +3,9 @@ public import JunosConfig
 /// What decides how two configurations are matched.
 public struct DiffOptions: Sendable {
   /// Decides which words identify a statement among its siblings (`host-name` for
-  /// `host-name r1;`, `route 10.0.0.0/8` for a static-route oneliner).
-  public var keywords: KeywordTable
+  /// `host-name r1;`, `route 10.0.0.0/8` for a static-route oneliner): Juniper's schema, and the
+  /// keyword table where the schema does not know a statement.
+  public var model: ConfigModel
   /// Keywords whose statements form ordered lists: moving one of them is a change (shown with
   /// `!`, or `insert` in set form). Elsewhere Junos orders statements itself, so order does not
   /// count.
@@ -14,9 +15,9 @@ public struct DiffOptions: Sendable {
   /// NAT rules and rule-sets.
   public static let standardOrderedKeywords: Set<String> = ["term", "policy", "rule", "rule-set"]
 
-  /// Creates options with the built-in keyword table and ordered lists.
-  public init(keywords: KeywordTable = .standard, orderedKeywords: Set<String> = DiffOptions.standardOrderedKeywords) {
-    self.keywords = keywords
+  /// Creates options with the built-in model and ordered lists.
+  public init(model: ConfigModel = .standard, orderedKeywords: Set<String> = DiffOptions.standardOrderedKeywords) {
+    self.model = model
     self.orderedKeywords = orderedKeywords
   }
 }
@@ -103,7 +104,7 @@ public struct ConfigDiff: Sendable {
   /// merges them on load.
   ///
   /// Statements are matched among their siblings by identity (their keyword and keys, see
-  /// ``DiffOptions/keywords``); subtrees with equal digests are skipped without being looked at,
+  /// ``DiffOptions/model``); subtrees with equal digests are skipped without being looked at,
   /// so the cost is linear in the size of the inputs and small where they agree.
   ///
   /// - Parameters:
@@ -124,14 +125,21 @@ public struct ConfigDiff: Sendable {
     var old = old
     var new = new
     var merged = false
-    if engine.sawDuplicates {
-      // Repeated statements (`interfaces { a } interfaces { b }`) are one to Junos. Only where
-      // the configurations differ can they matter, so they are looked for there, and merged
-      // (a copy of both trees) only when found.
-      // Merging unlinks the repeats and keeps every NodeID, so callers' node tables stay valid.
-      let mergedOld = old.mergeDuplicateBlocks()
-      let mergedNew = new.mergeDuplicateBlocks()
-      merged = mergedOld || mergedNew
+    if engine.sawDuplicates || engine.sawLayout {
+      // Repeated statements (`interfaces { a } interfaces { b }`) are one to Junos, and so are a
+      // one-liner and the same statement as a block (`overload timeout 300;`,
+      // `overload { timeout 300; }`). Only where the configurations differ can they matter, so
+      // they are looked for there, and merged or folded (a copy of both trees) only when found.
+      // Both unlink statements and keep every NodeID, so callers' node tables stay valid.
+      if engine.sawDuplicates {
+        let mergedOld = old.mergeDuplicateBlocks()
+        let mergedNew = new.mergeDuplicateBlocks()
+        merged = mergedOld || mergedNew
+      }
+      if engine.sawLayout {
+        old.foldOneliners(model: options.model)
+        new.foldOneliners(model: options.model)
+      }
       engine = DiffEngine(old: old, new: new, options: options, oldDigest: old.subtreeDigests(), newDigest: new.subtreeDigests())
       groups = engine.run()
     }
@@ -143,7 +151,19 @@ public struct ConfigDiff: Sendable {
     self.mergedDuplicates = merged
     self.oldDigests = engine.oldDigest
     self.newDigests = engine.newDigest
+    self.oldShapes = engine.oldShapes
+    self.newShapes = engine.newShapes
   }
+
+  /// The shapes of the statements the comparison looked at (children of parents whose subtrees
+  /// differ, and those parents), by node index.
+  let oldShapes: [NodeID: StatementShape]
+  let newShapes: [NodeID: StatementShape]
+
+  /// The shape of a statement of ``old``.
+  public func shape(old node: NodeID) -> StatementShape { oldShapes[node] ?? options.model.shape(of: node, in: old) }
+  /// The shape of a statement of ``new``.
+  public func shape(new node: NodeID) -> StatementShape { newShapes[node] ?? options.model.shape(of: node, in: new) }
 }
 
 /// Where the next insertion under a parent would go when the changes are applied in order (see
@@ -168,8 +188,16 @@ struct DiffEngine {
   var groups: [ConfigDiff.Group] = []
   /// Whether some parent visited has two children with the same line (see `ConfigDiff.init`).
   var sawDuplicates = false
+  /// Whether a statement matched is a block on one side and a line on the other (see
+  /// `ConfigDiff.init`).
+  var sawLayout = false
   /// Children matched under the parents visited.
   var matches: [(old: NodeID, new: NodeID)] = []
+  /// Shapes of the statements looked at, and the keyword ancestors of their children.
+  var oldShapes: [NodeID: StatementShape] = [:]
+  var newShapes: [NodeID: StatementShape] = [:]
+  var oldAncestors: [NodeID: KeywordAncestors] = [ConfigTree.root: KeywordAncestors()]
+  var newAncestors: [NodeID: KeywordAncestors] = [ConfigTree.root: KeywordAncestors()]
 
   init(old: ConfigTree, new: ConfigTree, options: DiffOptions, oldDigest: [UInt64], newDigest: [UInt64]) {
     self.old = old
@@ -194,6 +222,8 @@ struct DiffEngine {
 
   mutating func run() -> [ConfigDiff.Group] {
     guard oldDigest[0] != newDigest[0] else { return [] }
+    oldShapes[ConfigTree.root] = options.model.shape(of: ConfigTree.root, in: old)
+    newShapes[ConfigTree.root] = options.model.shape(of: ConfigTree.root, in: new)
     var stack = [Frame(oldParent: ConfigTree.root, newParent: ConfigTree.root, events: events(ConfigTree.root, ConfigTree.root))]
     var current: [ConfigDiff.Item] = []
     while !stack.isEmpty {
@@ -224,36 +254,22 @@ struct DiffEngine {
 
   // MARK: matching children
 
-  /// How many leading words identify `node` among its siblings: all of a block's or list's
-  /// words, the keyword and keys of a keyed leaf, the keyword of a value leaf.
-  static func identityCount(_ tree: ConfigTree, _ node: NodeID, keywords: KeywordTable) -> Int {
-    var cache: [String: KeywordTable.Entry?] = [:]
-    return identityCount(tree, node, context: tree.keywordContext(of: node), keywords: keywords, cache: &cache)
+  /// How many leading words identify child `c` of `parent` among its siblings (its shape's
+  /// ``StatementShape/identity``); the shape is kept for the renderers.
+  mutating func identity(old c: NodeID, parent: NodeID) -> Int {
+    let kw = oldAncestors[parent] ?? KeywordAncestors()
+    let s = options.model.shape(of: c, in: old, context: oldShapes[parent]?.children ?? .unknown, ancestors: kw)
+    oldShapes[c] = s
+    if old.firstChild(of: c) != nil { oldAncestors[c] = kw.below(c, in: old) }
+    return s.identity
   }
 
-  func identityCount(_ tree: ConfigTree, _ node: NodeID, context: [String], cache: inout [String: KeywordTable.Entry?]) -> Int {
-    Self.identityCount(tree, node, context: context, keywords: options.keywords, cache: &cache)
-  }
-
-  static func identityCount(
-    _ tree: ConfigTree, _ node: NodeID, context: [String], keywords: KeywordTable, cache: inout [String: KeywordTable.Entry?]
-  ) -> Int {
-    let n = tree.wordCount(of: node)
-    // (An empty block `x { }` is a leaf.)
-    guard n > 1, tree.firstChild(of: node) == nil, tree.listValues(of: node) == nil else { return n }
-    let w = tree.word(0, of: node)
-    let e: KeywordTable.Entry?
-    if let cached = cache[w] {
-      e = cached
-    } else {
-      e = keywords.entry(w, context: context)
-      cache[w] = e
-    }
-    guard let e else { return n }
-    switch e.kind {
-    case .keyed: return min(n, 1 + e.keys)
-    case .value, .list, .flat, .container, .named: return 1
-    }
+  mutating func identity(new c: NodeID, parent: NodeID) -> Int {
+    let kw = newAncestors[parent] ?? KeywordAncestors()
+    let s = options.model.shape(of: c, in: new, context: newShapes[parent]?.children ?? .unknown, ancestors: kw)
+    newShapes[c] = s
+    if new.firstChild(of: c) != nil { newAncestors[c] = kw.below(c, in: new) }
+    return s.identity
   }
 
   static func hashWords(_ tree: ConfigTree, _ node: NodeID, _ count: Int) -> UInt64 {
@@ -303,16 +319,13 @@ struct DiffEngine {
   mutating func events(_ op: NodeID, _ np: NodeID) -> [Event] {
     let oc = Array(old.children(of: op))
     let nc = Array(new.children(of: np))
-    var context: [String] = []
-    if let f = oc.first ?? nil { context = old.keywordContext(of: f) } else if let f = nc.first { context = new.keywordContext(of: f) }
-    var cache: [String: KeywordTable.Entry?] = [:]
 
     // Match by identity, the k-th occurrence of a key with the k-th.
     var oldByKey: [UInt64: [Int]] = [:]
     oldByKey.reserveCapacity(oc.count)
     var oldIdc = [Int](repeating: 0, count: oc.count)
     for (i, c) in oc.enumerated() {
-      let k = identityCount(old, c, context: context, cache: &cache)
+      let k = identity(old: c, parent: op)
       oldIdc[i] = k
       let h = Self.hashWords(old, c, k)
       if let list = oldByKey[h], list.suffix(8).contains(where: { Self.sameLine(old, oc[$0], c) }) { sawDuplicates = true }
@@ -325,7 +338,7 @@ struct DiffEngine {
     var matchOfOld = [Int](repeating: -1, count: oc.count)
     var newByKey: [UInt64: [Int]] = [:]
     for (j, c) in nc.enumerated() {
-      let k = identityCount(new, c, context: context, cache: &cache)
+      let k = identity(new: c, parent: np)
       let h = Self.hashWords(new, c, k)
       if let list = newByKey[h], list.suffix(8).contains(where: { Self.sameLine(new, nc[$0], c) }) { sawDuplicates = true }
       newByKey[h, default: []].append(j)
@@ -350,6 +363,7 @@ struct DiffEngine {
       if pick >= 0 {
         matchOfNew[j] = pick
         matchOfOld[pick] = j
+        if old.isBlock(oc[pick]) != new.isBlock(c) { sawLayout = true }
       }
     }
 

@@ -75,11 +75,14 @@ extension ConfigDiff {
     let n = tree.wordCount(of: node)
     guard n > 0 else { return max(depth, 1) + 2 }
     let first = tree.word(0, of: node)
+    let shape = options.model.shape(of: node, in: tree)
     let parentNamed = tree.parent(of: node).map { p in
-      p != ConfigTree.root && tree.wordCount(of: p) == 1
-        && options.keywords.entry(tree.word(0, of: p), context: tree.keywordContext(of: p))?.kind == .named
+      guard p != ConfigTree.root, tree.wordCount(of: p) == 1 else { return false }
+      let ps = options.model.shape(of: p, in: tree)
+      if case .entries = ps.children { return true }
+      return ps.head == nil && options.model.keywords.entry(tree.word(0, of: p), context: tree.keywordContext(of: p))?.kind == .named
     }
-    let keyed = n > 1 && options.keywords.entry(first, context: tree.keywordContext(of: node))?.kind == .keyed
+    let keyed = n > 1 && shape.identity > 1
     let identified = parentNamed == true || !KeywordTable.isKeyword(first) || keyed || (tree.isBlock(node) && n > 1)
     return identified ? depth + 3 : max(depth, 1) + 2
   }
@@ -110,10 +113,9 @@ extension ConfigDiff {
     let n = tree.wordCount(of: node)
     guard n > 2, !tree.isBlock(node), tree.listValues(of: node) == nil else { return text }
     let first = tree.word(0, of: node)
-    guard !Self.matchTypeKeywords.contains(first),
-      let e = self.options.keywords.entry(first, context: tree.keywordContext(of: node)), e.kind == .keyed
-    else { return text }
-    let count = min(n, 1 + e.keys)
+    let shape = options.model.shape(of: node, in: tree)
+    guard !Self.matchTypeKeywords.contains(first), shape.identity > 1 else { return text }
+    let count = min(n, shape.identity)
     guard count < n else { return text }
     var seen = 0
     var inQuote = false

@@ -20,7 +20,8 @@ extension ConfigDiff {
         }
       }
     }
-    let keywords = self.options.keywords
+    var options = options
+    options.model = self.options.model
     var out: [UInt8] = []
     for g in groups {
       for item in g.items {
@@ -28,13 +29,13 @@ extension ConfigDiff {
         case .context:
           continue
         case .added(let n):
-          out.append(contentsOf: new.renderSet(statement: n, options, keywords: keywords))
+          out.append(contentsOf: new.renderSet(statement: n, options))
           insert(&out, n, placed, options)
         case .deleted(let o):
           delete(&out, o, options)
         case .changed(let o, let n):
           delete(&out, o, options)
-          out.append(contentsOf: new.renderSet(statement: n, options, keywords: keywords))
+          out.append(contentsOf: new.renderSet(statement: n, options))
           insert(&out, n, placed, options)
         case .moved(_, let n):
           insert(&out, n, placed, options)
@@ -42,13 +43,13 @@ extension ConfigDiff {
           let was = old.flags(of: o)
           let now = new.flags(of: n)
           if was.contains(.inactive) != now.contains(.inactive) {
-            command(&out, now.contains(.inactive) ? "deactivate" : "activate", new.setIdentity(of: n, options, keywords: keywords))
+            command(&out, now.contains(.inactive) ? "deactivate" : "activate", new.setIdentity(of: n, options))
           }
           if was.contains(.protect) != now.contains(.protect) {
-            command(&out, now.contains(.protect) ? "protect" : "unprotect", new.setIdentity(of: n, options, keywords: keywords))
+            command(&out, now.contains(.protect) ? "protect" : "unprotect", new.setIdentity(of: n, options))
           }
         case .annotation(_, let n):
-          var line = new.setIdentity(of: n, options, keywords: keywords)
+          var line = new.setIdentity(of: n, options)
           line.append(0x20)
           line.append(contentsOf: ConfigTree.quotedAnnotation(new.annotation(of: n) ?? ""))
           command(&out, "annotate", line)
@@ -68,8 +69,8 @@ extension ConfigDiff {
   /// `delete` naming the statement by its identity (`… host-name`), or by all its words when a
   /// sibling shares that identity (two `virtual-address` values).
   func delete(_ out: inout [UInt8], _ o: NodeID, _ options: RenderOptions) {
-    var path = old.setIdentity(of: o, options, keywords: self.options.keywords)
-    let idc = self.options.keywords.identityWordCount(of: o, in: old)
+    var path = old.setIdentity(of: o, options)
+    let idc = shape(old: o).identity
     if idc < old.wordCount(of: o), let p = old.parent(of: o) {
       let head = Array(old.words(of: o).prefix(idc))
       let shared = old.children(of: p).contains { $0 != o && Array(old.words(of: $0).prefix(idc)) == head }
@@ -82,24 +83,33 @@ extension ConfigDiff {
     command(&out, "delete", path)
   }
 
-  /// `insert` for an ordered-list entry: after the statement before it, or, for a new first
-  /// entry, before the first entry that stays where it was.
+  /// `insert` for an ordered-list entry: after the entry of the same list before it, or, for a
+  /// new first entry, before the first entry of that list that stays where it was. (`insert`
+  /// names a sibling of the same list: `rule R0 after rule R1`, never the rule-set's `to`.)
   func insert(_ out: inout [UInt8], _ n: NodeID, _ placed: Set<NodeID>, _ options: RenderOptions) {
     guard new.wordCount(of: n) > 1, self.options.orderedKeywords.contains(new.word(0, of: n)) else { return }
-    let ident = new.setIdentity(of: n, options, keywords: self.options.keywords)
-    if let p = new.previousSibling(of: n) {
+    let ident = new.setIdentity(of: n, options)
+    let list = shape(new: n)
+    func sameList(_ x: NodeID) -> Bool {
+      guard new.wordCount(of: x) > 0, new.word(0, of: x) == new.word(0, of: n) else { return false }
+      let sx = shape(new: x)
+      return sx.head == list.head && sx.identity == list.identity
+    }
+    var before = new.previousSibling(of: n)
+    while let x = before, !sameList(x) { before = new.previousSibling(of: x) }
+    if let p = before {
       command(&out, "insert", ident + Array(" after ".utf8) + relativeIdentity(p, options))
       return
     }
     var s = new.nextSibling(of: n)
-    while let x = s, placed.contains(x) { s = new.nextSibling(of: x) }
+    while let x = s, placed.contains(x) || !sameList(x) { s = new.nextSibling(of: x) }
     guard let anchor = s else { return }
     command(&out, "insert", ident + Array(" before ".utf8) + relativeIdentity(anchor, options))
   }
 
   /// A statement's identifying words without its parent's path (`term A`, `description`).
   func relativeIdentity(_ n: NodeID, _ options: RenderOptions) -> [UInt8] {
-    let full = new.setIdentity(of: n, options, keywords: self.options.keywords)
+    let full = new.setIdentity(of: n, options)
     let prefix = new.parent(of: n).map { new.setPath(of: $0, options) } ?? []
     return prefix.isEmpty ? full : Array(full.dropFirst(prefix.count + 1))
   }

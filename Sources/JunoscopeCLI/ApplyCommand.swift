@@ -26,15 +26,15 @@ enum ApplyCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let model = try CommonOptions.model(inv, io: io)
     let format = inv.option("format").flatMap(ShowCommand.Format.init(rawValue:)) ?? .curly
-    let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let basePath = inv.positionals("base").first ?? "-"
     let changesPath = inv.positionals("changes").first ?? "-"
     if basePath == "-" && changesPath == "-" {
       throw CommandFailure(message: "only one of BASE and CHANGES can be standard input", status: ExitStatus.usage)
     }
-    let (baseFile, base) = try CommonOptions.parse(basePath, inv, io: io, keywords: keywords)
+    let (baseFile, base) = try CommonOptions.parse(basePath, inv, io: io, model: model)
     CommonOptions.report(base.diagnostics, console: console)
     if base.hasErrors { return ExitStatus.invalidInput }
     var baseTree = base.tree
@@ -46,9 +46,9 @@ enum ApplyCommand: JunoscopeCommand {
       let text = CompareText.parse(changes)
       CommonOptions.report(text.diagnostics, console: console)
       if text.hasErrors { return ExitStatus.invalidInput }
-      result = text.apply(to: baseTree, options: DiffOptions(keywords: keywords))
+      result = text.apply(to: baseTree, options: DiffOptions(model: model))
     } else if ConfigParser.detectSyntax(changes) == .set {
-      let loaded = ConfigParser.load(changes, onto: baseTree, keywords: keywords)
+      let loaded = ConfigParser.load(changes, onto: baseTree, model: model)
       result = ApplyResult(tree: loaded.tree, diagnostics: loaded.diagnostics)
     } else {
       throw CommandFailure(
@@ -59,7 +59,7 @@ enum ApplyCommand: JunoscopeCommand {
     let out: [UInt8]
     switch format {
     case .curly: out = result.tree.renderCurly(options)
-    case .set: out = result.tree.renderSet(options, keywords: keywords)
+    case .set: out = result.tree.renderSet(options)
     case .json: out = result.tree.renderJSON(options, source: baseFile)
     }
     try io.write(out, to: inv.option("output"))

@@ -34,8 +34,8 @@ enum BlameCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
-    var source = try HistorySource(inv, io: io, console: console, keywords: keywords)
+    let model = try CommonOptions.model(inv, io: io)
+    var source = try HistorySource(inv, io: io, console: console, model: model)
     try source.prefetch(Array(0...49))  // (a live device: every rollback it lists)
     guard let dir = source.dir else {
       throw CommandFailure(
@@ -71,11 +71,11 @@ enum BlameCommand: JunoscopeCommand {
     }
     let present = composed
     let chain = try Blame.chain(
-      rollbacks: Array(files.keys) + Array(present.keys), options: DiffOptions(keywords: keywords),
+      rollbacks: Array(files.keys) + Array(present.keys), options: DiffOptions(model: model),
       workers: max(1, ProcessInfo.processInfo.activeProcessorCount)
     ) { n throws(CommandFailure) in
       if let t = present[n] { return t }
-      return try HistorySource.parse(files[n]!, keywords: keywords)
+      return try HistorySource.parse(files[n]!, model: model)
     }
     guard let blame = chain else { return ExitStatus.invalidInput }
     let paths =
@@ -93,7 +93,7 @@ enum BlameCommand: JunoscopeCommand {
       }
       selection = Blame.Selection(roots: roots)
     }
-    let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
     case .text: out = blame.renderText(selection, commits: history, options: options)

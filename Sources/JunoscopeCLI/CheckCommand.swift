@@ -23,7 +23,7 @@ enum CheckCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let model = try CommonOptions.model(inv, io: io)
     var status = ExitStatus.success
     for path in inv.positionals("file") {
       if inv.option("syntax") == nil {
@@ -34,7 +34,7 @@ enum CheckCommand: JunoscopeCommand {
           continue
         }
       }
-      let (file, result) = try CommonOptions.parse(path, inv, io: io, keywords: keywords)
+      let (file, result) = try CommonOptions.parse(path, inv, io: io, model: model)
       CommonOptions.report(result.diagnostics, console: console)
       let errors = result.diagnostics.filter { $0.severity == .error }.count
       let warnings = result.diagnostics.count - errors

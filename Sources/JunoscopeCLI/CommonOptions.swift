@@ -91,6 +91,12 @@ enum CommonOptions {
     return history.hasErrors ? nil : history
   }
 
+  /// The model of statements: Juniper's schema, and behind it the built-in keyword table plus
+  /// every `--keywords FILE`.
+  static func model(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> ConfigModel {
+    ConfigModel(keywords: try keywordTable(inv, io: io))
+  }
+
   /// The keyword table: built-in, plus every `--keywords FILE`.
   static func keywordTable(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> KeywordTable {
     var table = KeywordTable.standard
@@ -106,14 +112,14 @@ enum CommonOptions {
 
   /// Reads and parses one input (gzip files, such as a saved `juniper.conf.3.gz`, are
   /// decompressed first).
-  static func parse(_ path: String, _ inv: Invocation, io: FileIO, keywords: KeywordTable) throws(CommandFailure) -> (
+  static func parse(_ path: String, _ inv: Invocation, io: FileIO, model: ConfigModel) throws(CommandFailure) -> (
     SourceFile, ParseResult
   ) {
     var input = try io.read(path)
     input.bytes = try gunzipped(input.bytes, path: input.path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
     let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
-    return (file, ConfigParser.parse(file, syntax: syntax, keywords: keywords))
+    return (file, ConfigParser.parse(file, syntax: syntax, model: model))
   }
 
   /// The bytes, decompressed when they are gzip data.

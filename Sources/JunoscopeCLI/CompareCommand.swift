@@ -27,19 +27,19 @@ enum CompareCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let model = try CommonOptions.model(inv, io: io)
     let format = inv.option("format").flatMap(Format.init(rawValue:)) ?? .junos
-    let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let oldPath = inv.positionals("old").first ?? "-"
     let newPath = inv.positionals("new").first ?? "-"
     if oldPath == "-" && newPath == "-" {
       throw CommandFailure(message: "only one of OLD and NEW can be standard input", status: ExitStatus.usage)
     }
-    let (oldFile, a) = try CommonOptions.parse(oldPath, inv, io: io, keywords: keywords)
-    let (newFile, b) = try CommonOptions.parse(newPath, inv, io: io, keywords: keywords)
+    let (oldFile, a) = try CommonOptions.parse(oldPath, inv, io: io, model: model)
+    let (newFile, b) = try CommonOptions.parse(newPath, inv, io: io, model: model)
     CommonOptions.report(a.diagnostics + b.diagnostics, console: console)
     if a.hasErrors || b.hasErrors { return ExitStatus.invalidInput }
-    let diff = ConfigDiff(from: a.tree, to: b.tree, options: DiffOptions(keywords: keywords))
+    let diff = ConfigDiff(from: a.tree, to: b.tree, options: DiffOptions(model: model))
     let out: [UInt8]
     switch format {
     case .junos: out = diff.renderJunos(options)

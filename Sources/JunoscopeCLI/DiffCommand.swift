@@ -35,8 +35,8 @@ enum DiffCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
-    var source = try HistorySource(inv, io: io, console: console, keywords: keywords)
+    let model = try CommonOptions.model(inv, io: io)
+    var source = try HistorySource(inv, io: io, console: console, model: model)
     guard source.dir != nil else {
       throw CommandFailure(
         message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
@@ -77,8 +77,8 @@ enum DiffCommand: JunoscopeCommand {
     }
     let (base, result) = try source.endpoints(range)
     console.error("junoscope: commits \(range)\(what): \(range.deviceCommand)")
-    let diff = ConfigDiff(from: base, to: result, options: DiffOptions(keywords: keywords))
-    let options = RenderOptions(showSecrets: inv.flag("show-secrets"))
+    let diff = ConfigDiff(from: base, to: result, options: DiffOptions(model: model))
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
     switch inv.option("format").flatMap(CompareCommand.Format.init(rawValue:)) ?? .junos {
     case .junos: out = diff.renderJunos(options)

@@ -28,7 +28,7 @@ struct HistorySource {
   let inv: Invocation
   let io: FileIO
   let console: Console
-  let keywords: KeywordTable
+  let model: ConfigModel
   /// The `--rollbacks` directory (or the bundle's, or the live device's temporary one).
   let dir: String?
   /// Rollback number → saved configuration file.
@@ -102,11 +102,11 @@ struct HistorySource {
   /// applied (for the message on standard error).
   private(set) var composed: [Int: (base: Int, captures: [String])] = [:]
 
-  init(_ inv: Invocation, io: FileIO, console: Console, keywords: KeywordTable = .standard) throws(CommandFailure) {
+  init(_ inv: Invocation, io: FileIO, console: Console, model: ConfigModel = .standard) throws(CommandFailure) {
     self.inv = inv
     self.io = io
     self.console = console
-    self.keywords = keywords
+    self.model = model
     let given = ["commits", "rollbacks", "bundle", "host"].filter { inv.option($0) != nil }
     if given.contains("bundle") || given.contains("host") {
       guard given.count == 1 else {
@@ -212,8 +212,8 @@ struct HistorySource {
   }
 
   /// Reads and parses one saved configuration (safe from any thread).
-  static func parse(_ path: String, keywords: KeywordTable) throws(CommandFailure) -> ConfigTree {
-    let result = ConfigParser.parse(SourceFile(path: path, bytes: try bytes(path)), keywords: keywords)
+  static func parse(_ path: String, model: ConfigModel) throws(CommandFailure) -> ConfigTree {
+    let result = ConfigParser.parse(SourceFile(path: path, bytes: try bytes(path)), model: model)
     if result.hasErrors {
       throw CommandFailure(
         message: result.diagnostics.first { $0.severity == .error }.map(\.rendered) ?? "\(path): invalid configuration",
@@ -229,7 +229,7 @@ struct HistorySource {
     if let t = trees[n] { return t }
     if files[n] == nil, let live, (0...49).contains(n), live.listed.contains(n) { files[n] = try live.fetch(n) }
     if let path = files[n] {
-      let t = try Self.parse(path, keywords: keywords)
+      let t = try Self.parse(path, model: model)
       trees[n] = t
       return t
     }
@@ -242,7 +242,7 @@ struct HistorySource {
       if text.hasErrors { throw CommandFailure(message: "\(c.path): not a usable compare capture", status: ExitStatus.invalidInput) }
       var b = base
       b.mergeDuplicateBlocks()
-      let result = text.apply(to: b, options: DiffOptions(keywords: keywords))
+      let result = text.apply(to: b, options: DiffOptions(model: model))
       CommonOptions.report(result.diagnostics, console: console)
       if result.hasErrors {
         throw CommandFailure(

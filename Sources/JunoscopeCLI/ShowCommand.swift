@@ -25,14 +25,14 @@ enum ShowCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let keywords = try CommonOptions.keywordTable(inv, io: io)
+    let model = try CommonOptions.model(inv, io: io)
     let format = inv.option("format").flatMap(Format.init(rawValue:)) ?? .curly
-    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), comments: !inv.flag("no-comments"))
+    let options = RenderOptions(showSecrets: inv.flag("show-secrets"), comments: !inv.flag("no-comments"), model: model)
     let paths = inv.positionals("file")
     var rendered: [[UInt8]] = []
     var failed = false
     for path in paths {
-      let (file, result) = try CommonOptions.parse(path, inv, io: io, keywords: keywords)
+      let (file, result) = try CommonOptions.parse(path, inv, io: io, model: model)
       CommonOptions.report(result.diagnostics, console: console)
       if result.hasErrors {
         failed = true
@@ -40,7 +40,7 @@ enum ShowCommand: JunoscopeCommand {
       }
       switch format {
       case .curly: rendered.append(result.tree.renderCurly(options))
-      case .set: rendered.append(result.tree.renderSet(options, keywords: keywords))
+      case .set: rendered.append(result.tree.renderSet(options))
       case .json: rendered.append(result.tree.renderJSON(options, source: file))
       }
     }

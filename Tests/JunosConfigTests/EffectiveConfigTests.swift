@@ -212,13 +212,16 @@ import Testing
     #expect(
       effectiveSet(text) == [
         "set interfaces ge-0/0/0 description a",
-        "set interfaces ge-0/0/0 hold-time up 2000 down 0",
+        "set interfaces ge-0/0/0 hold-time up 2000",
+        "set interfaces ge-0/0/0 hold-time down 0",
         "set interfaces ge-0/0/0 gigether-options flow-control",
         "set interfaces xe-0/0/1 description b",
-        "set interfaces xe-0/0/1 hold-time up 2000 down 0",
+        "set interfaces xe-0/0/1 hold-time up 2000",
+        "set interfaces xe-0/0/1 hold-time down 0",
         "set interfaces xe-0/0/1 mtu 9192",
         "set interfaces ae10 description c",
-        "set interfaces ae10 hold-time up 2000 down 0",
+        "set interfaces ae10 hold-time up 2000",
+        "set interfaces ae10 hold-time down 0",
       ])
   }
 

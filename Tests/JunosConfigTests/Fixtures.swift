@@ -27,8 +27,8 @@ enum Fixtures {
 }
 
 /// Parses text given inline in a test.
-func parse(_ text: String, syntax: ConfigSyntax? = nil, path: String = "test.conf", keywords: KeywordTable = .standard) -> ParseResult {
-  ConfigParser.parse(SourceFile(path: path, text: text), syntax: syntax, keywords: keywords)
+func parse(_ text: String, syntax: ConfigSyntax? = nil, path: String = "test.conf", model: ConfigModel = .standard) -> ParseResult {
+  ConfigParser.parse(SourceFile(path: path, text: text), syntax: syntax, model: model)
 }
 
 extension Array where Element == UInt8 {

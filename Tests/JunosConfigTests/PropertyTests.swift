@@ -89,7 +89,7 @@ struct TreeGenerator {
     var g = TreeGenerator(rng: SplitMix64(state: seed))
     let tree = g.tree(maxNodes: 60, comments: true)
     let text = tree.renderCurly(RenderOptions(showSecrets: true))
-    let back = ConfigParser.parse(SourceFile(path: "gen", bytes: text), syntax: .curly, keywords: TreeGenerator.table)
+    let back = ConfigParser.parse(SourceFile(path: "gen", bytes: text), syntax: .curly, model: .keywordsOnly(TreeGenerator.table))
     #expect(back.diagnostics.map(\.rendered) == [])
     #expect(back.tree.firstDifference(from: tree) == nil)
     #expect(back.tree.renderCurly(RenderOptions(showSecrets: true)) == text)
@@ -99,8 +99,8 @@ struct TreeGenerator {
   func setRoundTrip(_ seed: UInt64) {
     var g = TreeGenerator(rng: SplitMix64(state: seed))
     let tree = g.tree(maxNodes: 60, comments: false)
-    let text = tree.renderSet(RenderOptions(showSecrets: true), keywords: TreeGenerator.table)
-    let back = ConfigParser.parse(SourceFile(path: "gen", bytes: text), syntax: .set, keywords: TreeGenerator.table)
+    let text = tree.renderSet(RenderOptions(showSecrets: true, model: .keywordsOnly(TreeGenerator.table)))
+    let back = ConfigParser.parse(SourceFile(path: "gen", bytes: text), syntax: .set, model: .keywordsOnly(TreeGenerator.table))
     #expect(back.diagnostics.map(\.rendered) == [])
     #expect(back.tree.firstDifference(from: tree) == nil, "\(text.text)")
   }

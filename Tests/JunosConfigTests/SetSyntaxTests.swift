@@ -86,7 +86,7 @@ import Testing
       set system ntp server 10.0.0.1
       delete system ntp
       protect system
-      set system location "Zürich office"
+      set snmp location "Zürich office"
       """, syntax: .set)
     #expect(result.diagnostics.map(\.rendered) == [])
     let tree = result.tree
@@ -98,7 +98,8 @@ import Testing
     let system = tree.child(of: ConfigTree.root, startingWith: ["system"])!
     #expect(tree.flags(of: system).contains(.protect))
     #expect(tree.child(of: system, startingWith: ["ntp"]) == nil)
-    #expect(tree.words(of: tree.child(of: system, startingWith: ["location"])!) == ["location", "\"Zürich office\""])
+    let snmp = tree.child(of: ConfigTree.root, startingWith: ["snmp"])!
+    #expect(tree.words(of: tree.child(of: snmp, startingWith: ["location"])!) == ["location", "\"Zürich office\""])
   }
 
   @Test func deactivateLinesFollowTheObjectsSetLines() {

@@ -37,9 +37,9 @@ import Testing
     // from the two configurations, as `junoscope keywords learn` + `--keywords` would.
     var keywords = KeywordTable.standard
     keywords.learn(from: [a, b])
-    let options = DiffOptions(keywords: keywords)
+    let options = DiffOptions(model: ConfigModel(keywords: keywords))
     let set = ConfigDiff(from: a, to: b, options: options).renderSet(secretsShown)
-    let loaded = ConfigParser.load(SourceFile(path: "\(label).set", bytes: set), onto: a, keywords: keywords)
+    let loaded = ConfigParser.load(SourceFile(path: "\(label).set", bytes: set), onto: a, model: ConfigModel(keywords: keywords))
     #expect(loaded.diagnostics.map(\.rendered) == [], "\(label):\n\(string(set))")
     expectNoDifference(from: loaded.tree, to: b, "\(label): set commands loaded")
     expectSameText(orderInsensitiveCurly(loaded.tree), orderInsensitiveCurly(b), "\(label): set commands loaded")

@@ -190,7 +190,7 @@ private let shown = RenderOptions(showSecrets: true)
   @Test(arguments: seeds)
   func junosTextAppliesBack(_ seed: UInt64) {
     let (a, b) = Self.pair(seed)
-    let options = DiffOptions(keywords: table)
+    let options = DiffOptions(model: .keywordsOnly(table))
     let diff = ConfigDiff(from: a, to: b, options: options)
     #expect(diff.isEmpty == (canonical(a) == canonical(b)))
     let text = diff.renderJunos(shown)
@@ -204,9 +204,9 @@ private let shown = RenderOptions(showSecrets: true)
   @Test(arguments: seeds)
   func setCommandsApplyBack(_ seed: UInt64) {
     let (a, b) = Self.pair(seed)
-    let diff = ConfigDiff(from: a, to: b, options: DiffOptions(keywords: table))
+    let diff = ConfigDiff(from: a, to: b, options: DiffOptions(model: .keywordsOnly(table)))
     let text = diff.renderSet(shown)
-    let loaded = ConfigParser.load(SourceFile(path: "diff.set", bytes: text), onto: a, keywords: table)
+    let loaded = ConfigParser.load(SourceFile(path: "diff.set", bytes: text), onto: a, model: .keywordsOnly(table))
     #expect(loaded.diagnostics.map(\.rendered) == [], "\(String(decoding: text, as: UTF8.self))")
     #expect(canonical(loaded.tree) == canonical(b), "\(String(decoding: text, as: UTF8.self))")
   }
@@ -214,17 +214,17 @@ private let shown = RenderOptions(showSecrets: true)
   @Test(arguments: seeds.prefix(100))
   func selfCompareIsEmpty(_ seed: UInt64) {
     let (a, b) = Self.pair(seed)
-    #expect(ConfigDiff(from: a, to: a, options: DiffOptions(keywords: table)).isEmpty)
-    #expect(ConfigDiff(from: b, to: b, options: DiffOptions(keywords: table)).isEmpty)
+    #expect(ConfigDiff(from: a, to: a, options: DiffOptions(model: .keywordsOnly(table))).isEmpty)
+    #expect(ConfigDiff(from: b, to: b, options: DiffOptions(model: .keywordsOnly(table))).isEmpty)
     // The same configuration reparsed from its own text is still the same.
     let reparsed = ConfigParser.parse(SourceFile(path: "b", bytes: b.renderCurly(shown)), syntax: .curly).tree
-    #expect(ConfigDiff(from: b, to: reparsed, options: DiffOptions(keywords: table)).isEmpty)
+    #expect(ConfigDiff(from: b, to: reparsed, options: DiffOptions(model: .keywordsOnly(table))).isEmpty)
   }
 
   @Test(arguments: seeds.prefix(100))
   func reverseDiffAppliesToNew(_ seed: UInt64) {
     let (a, b) = Self.pair(seed)
-    let options = DiffOptions(keywords: table)
+    let options = DiffOptions(model: .keywordsOnly(table))
     let text = ConfigDiff(from: b, to: a, options: options).renderJunos(shown)
     let applied = CompareText.parse(SourceFile(path: "diff", bytes: text)).apply(to: b, options: options)
     #expect(applied.diagnostics.map(\.rendered) == [])
@@ -247,7 +247,7 @@ extension DiffPropertyTests {
       let ordered = { (n: NodeID) in b.wordCount(of: n) > 1 && b.word(0, of: n) == "term" }
       if ordered(last) && kids.dropLast().contains(where: ordered) { movedTerm = true }
     }
-    let diff = ConfigDiff(from: a, to: b, options: DiffOptions(keywords: table))
+    let diff = ConfigDiff(from: a, to: b, options: DiffOptions(model: .keywordsOnly(table)))
     #expect(diff.isEmpty == !movedTerm)
     #expect(diff.counts.keys.allSatisfy { $0 == "moved" })
   }

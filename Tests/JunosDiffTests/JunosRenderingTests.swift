@@ -40,8 +40,8 @@ import Testing
     // (`security-zone`, `forwarding-sandbox`, `remove-private`).
     var keywords = setKeywords
     keywords.learn(from: [a, b])
-    let set = ConfigDiff(from: a, to: b, options: DiffOptions(keywords: keywords)).renderSet(secretsShown)
-    let loaded = ConfigParser.load(SourceFile(path: "rendered.set", bytes: set), onto: a, keywords: keywords)
+    let set = ConfigDiff(from: a, to: b, options: DiffOptions(model: ConfigModel(keywords: keywords))).renderSet(secretsShown)
+    let loaded = ConfigParser.load(SourceFile(path: "rendered.set", bytes: set), onto: a, model: ConfigModel(keywords: keywords))
     #expect(loaded.diagnostics.map(\.rendered) == [], sourceLocation: sourceLocation)
     expectNoDifference(from: loaded.tree, to: b, "set commands loaded", sourceLocation: sourceLocation)
     expectSameText(orderInsensitiveCurly(loaded.tree), orderInsensitiveCurly(b), "set commands loaded", sourceLocation: sourceLocation)
