@@ -21,9 +21,10 @@
 //   1. ChangePlan.parse: every diagnostic is in the file (path, byte range, line and column);
 //      every location the plan keeps is on a line of the file; each step's commandLines ascend,
 //      match its commands, and are the lines whose trimmed text the commands hold;
-//      commandsFile(for:) keeps the path and every line's end bytes, keeps the step's command
-//      lines and empties the others, so lines and columns are the plan's; loading it reports
-//      problems only on the step's command lines; PlanReplay.blanked keeps the byte count.
+//      commandsFile(for:) keeps the path, the byte count, the line starts and every line-end
+//      byte, keeps the step's command lines and turns every other byte into a space, so line,
+//      column and byte offset are the plan's; loading it reports problems only on the step's
+//      command lines.
 //   2. RoleRules.parse: diagnostics in the file; no explicit interface name holds a blank, a line
 //      end or `#`; every pattern compiles; InterfaceRoles over a fixed model gives every explicit
 //      name its explicit role.
@@ -98,7 +99,8 @@ private func ckFail(_ entry: String, _ what: String, _ file: [UInt8]? = nil) -> 
 
 /// Findings reported but not fixed yet, to step over so a campaign can go on:
 /// FUZZ_CHECKLIST_KNOWN=id,id… or `all` (run.sh passes the variable through). By default every
-/// check fails.
+/// check fails. All the findings below are fixed; their skips are kept for running this target
+/// on older trees.
 ///   roles-line-end: RoleRules.parse keeps a CR LF line end on the line's last word (it splits
 ///     Characters at "\r" and "\n", and "\r\n" is one Character that is neither).
 ///   suppress-line-end: SuppressionEntry.parse keeps an LF or CR line end on the glob of an entry
@@ -107,8 +109,9 @@ private func ckFail(_ entry: String, _ what: String, _ file: [UInt8]? = nil) -> 
 ///   glob-literal-star: SuppressionEntry.matches(path:) tries a `*` of the glob as a literal
 ///     first when the path has a `*` there, and cannot fall back to it as a wildcard: `*` does not
 ///     match `*x`, nor `a*` match `a*b`.
-///   commands-file-cr: ChangePlan.commandsFile(for:) empties a line after one that ends in a lone
-///     CR and keeps its LF: CR then LF read as one line end, so later lines move up by one.
+///   commands-file-cr: ChangePlan.commandsFile(for:) emptied a line after one that ends in a
+///     lone CR and kept its LF: CR then LF read as one line end, so later lines moved up by one.
+///     (It now blanks with spaces; the check below is of that contract, which has no skip.)
 private let ckKnownIDs: Set<String> = {
   guard let v = getenv("FUZZ_CHECKLIST_KNOWN") else { return [] }
   return Set(String(cString: v).split(separator: ",").map(String.init))
@@ -283,26 +286,23 @@ private func ckCheckPlan(_ bytes: [UInt8]) {
       }
     }
     guard k < 32 else { continue }
-    if ckKnown("commands-file-cr"), bytes.indices.contains(where: { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) })
-    {
-      continue
-    }
-    // commandsFile(for:): the plan's path, its lines with the same ends, only the step's command
-    // lines kept, so lines and columns are the plan's.
+    // commandsFile(for:): the plan's path and bytes, every byte of a line that is not one of the
+    // step's command lines a space, line ends kept; so line, column and offset are the plan's.
     let cf = plan.commandsFile(for: step)
     if cf.path != file.path { ckFail(entry, "commandsFile path \(cf.path)", bytes) }
-    let original = ckLineParts(file)
-    let got = ckLineParts(cf)
-    if got.count != original.count {
+    if cf.bytes.count != bytes.count || cf.lineStarts != file.lineStarts {
       ckFail(
         entry,
-        "commandsFile(for: \(step.id)) has \(got.count) lines, the plan \(original.count) (commandLines \(step.commandLines)); its bytes: \(ckLiteral(cf.bytes))",
+        "commandsFile(for: \(step.id)) has \(cf.bytes.count) bytes and \(cf.lineStarts.count) lines, the plan \(bytes.count) and \(file.lineStarts.count) (commandLines \(step.commandLines)); its bytes: \(ckLiteral(cf.bytes))",
         bytes)
     }
+    let original = ckLineParts(file)
+    let got = ckLineParts(cf)
     let wanted = Set(step.commandLines)
     for l in original.indices {
       let keep = wanted.contains(l + 1)
-      if !got[l].end.elementsEqual(original[l].end) || !(keep ? got[l].content.elementsEqual(original[l].content) : got[l].content.isEmpty)
+      if !got[l].end.elementsEqual(original[l].end)
+        || !(keep ? got[l].content.elementsEqual(original[l].content) : got[l].content.allSatisfy { $0 == 0x20 })
       {
         ckFail(
           entry,

@@ -25,7 +25,7 @@
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 #
-# Builds /tmp/fuzz-junos from Sources/JunosConfig/*.swift + Tests/Fuzz/FuzzParsers.swift as one
+# Builds /tmp/fuzz-junos from Sources/JunosSchema, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
 # file larger than 4 KB; not for history, device or checklist), then runs RUNS inputs with -max_len=4096
@@ -69,51 +69,39 @@ cd "$root" || exit 2
 
 # --- build -------------------------------------------------------------------
 extra=()
-if [[ $syntax == curly || $syntax == set ]]; then
-  sources=(Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift)
-  built=("${sources[@]}")
-elif [[ $syntax == history ]]; then
-  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/CZlib/* Tests/Fuzz/FuzzHistory.swift)
-  # One module: the `import JunosConfig` / `import JunosDiff` lines are dropped from copies.
-  flat=$(mktemp -d)
-  for f in Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift; do
-    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\)$' "$f" >"$flat/$(basename "$f")"
+# One module: every target's sources are copied into one folder with the `import` lines of the
+# package's own modules dropped (the build then works on a snapshot, so edits made meanwhile do
+# not stop it).
+flat=$(mktemp -d)
+flatten() {
+  local f
+  for f in "$@"; do
+    grep -v '^\(public \|internal \)\?import Junos\(Schema\|Config\|Diff\|History\|Device\|Checklist\)$' "$f" >"$flat/$(basename "$f")"
   done
-  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzHistory.swift)
-  extra=(-I Sources/CZlib -lz)
-elif [[ $syntax == device ]]; then
-  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosDevice/*.swift
-    Sources/CZlib/* Sources/CLibSSH/* Tests/Fuzz/FuzzDevice.swift)
-  # One module: the `import JunosConfig` / `import JunosDiff` / `import JunosHistory` lines are
-  # dropped from copies (JunosHistory needs JunosDiff).
-  flat=$(mktemp -d)
-  for f in Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosDevice/*.swift; do
-    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\|History\)$' "$f" >"$flat/$(basename "$f")"
-  done
-  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzDevice.swift)
-  extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh)
-elif [[ $syntax == checklist ]]; then
-  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosChecklist/*.swift
-    Sources/CZlib/* Tests/Fuzz/FuzzChecklist.swift)
-  # One module: the `import JunosConfig` / `import JunosDiff` / `import JunosHistory` lines are
-  # dropped from copies. JunosConfig is copied too: the build works on a snapshot, so edits made
-  # meanwhile do not stop it ("modified during the build").
-  flat=$(mktemp -d)
-  for f in Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift Sources/JunosChecklist/*.swift; do
-    grep -v '^\(public \|internal \)\?import Junos\(Config\|Diff\|History\)$' "$f" >"$flat/$(basename "$f")"
-  done
-  cp Tests/Fuzz/FuzzChecklist.swift "$flat/FuzzChecklist.swift"
-  built=("$flat"/*.swift)
-  # The package's language mode and upcoming features (one module mixes `import X` and
-  # `internal import X` otherwise).
-  extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
-else
-  sources=(Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift)
-  # One module: JunosDiff's `import JunosConfig` lines are dropped from copies.
-  flat=$(mktemp -d)
-  for f in Sources/JunosDiff/*.swift; do grep -v '^\(public \)\?import JunosConfig$' "$f" >"$flat/$(basename "$f")"; done
-  built=(Sources/JunosConfig/*.swift "$flat"/*.swift Tests/Fuzz/FuzzCompare.swift)
-fi
+}
+case $syntax in
+  curly | set)
+    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift) ;;
+  history)
+    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+      Tests/Fuzz/FuzzHistory.swift)
+    extra=(-I Sources/CZlib -lz) ;;
+  device)
+    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+      Sources/JunosDevice/*.swift Tests/Fuzz/FuzzDevice.swift)
+    extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh) ;;
+  checklist)
+    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+      Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift)
+    extra=(-I Sources/CZlib -lz) ;;
+  *)
+    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift) ;;
+esac
+flatten "${sources[@]}"
+built=("$flat"/*.swift)
+# The package's language mode and upcoming features (one module mixes `import X` and
+# `internal import X` otherwise).
+extra+=(-swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
 if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos -package-name junoscope "${extra[@]}" \
