@@ -1,4 +1,4 @@
-public import JunosSchema
+internal import JunosSchema
 
 /// What junoscope knows of the shape of Junos statements: Juniper's schema first
 /// (``SchemaMatcher``), and for statements no schema knows (newer releases, hidden commands)

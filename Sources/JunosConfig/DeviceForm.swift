@@ -1,4 +1,4 @@
-public import JunosSchema
+internal import JunosSchema
 
 /// The device's layout of statements that the schema marks as one-liners, and the edits between
 /// that layout and one statement per line.
