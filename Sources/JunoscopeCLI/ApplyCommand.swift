@@ -42,7 +42,10 @@ enum ApplyCommand: JunoscopeCommand {
     let input = try io.read(changesPath)
     let changes = SourceFile(path: input.path, bytes: input.bytes)
     let result: ApplyResult
-    if CompareText.looksLikeCompare(changes) {
+    if changes.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      // The compare of two identical configurations is empty: nothing to apply.
+      result = ApplyResult(tree: baseTree, diagnostics: [])
+    } else if CompareText.looksLikeCompare(changes) {
       let text = CompareText.parse(changes)
       CommonOptions.report(text.diagnostics, console: console)
       if text.hasErrors { return ExitStatus.invalidInput }

@@ -61,6 +61,40 @@ import Testing
     #expect(set.out == Self.new)
   }
 
+  @Test func applyOfAnEmptyCompareChangesNothing() throws {
+    let a = try file(Self.old, "a.conf")
+    let empty = run(["compare", a, a])
+    #expect(empty.out == "")
+    let applied = run(["apply", a, "-"], stdin: empty.out)
+    #expect(applied.status == 0)
+    #expect(applied.err == "")
+    #expect(applied.out == Self.old)
+  }
+
+  @Test func inputsFromPipesAndDevices() throws {
+    let a = try file(Self.old, "a.conf")
+    // A FIFO, as `compare <(ssh r1 …) r2.conf` gives, is read to its end.
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-fifo-\(UUID().uuidString)").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    let writer = Thread {
+      let fd = open(fifo, O_WRONLY)
+      let bytes = Array(Self.new.utf8)
+      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
+    writer.start()
+    let piped = run(["compare", a, fifo])
+    #expect(piped.status == 1)
+    #expect(piped.out.hasPrefix("[edit system]\n-  host-name r1;\n+  host-name r2;\n"))
+    // `/dev/null` is an empty configuration.
+    let null = run(["check", "/dev/null"])
+    #expect(null.status == 0, "\(null.err)")
+    let dir = run(["check", FileManager.default.temporaryDirectory.path])
+    #expect(dir.status == 2)
+    #expect(dir.err.contains("is a directory"))
+  }
+
   @Test func applyRefusesWhatDoesNotMatchTheBase() throws {
     let a = try file(Self.old, "a.conf")
     let r = run(["apply", a, "-"], stdin: "[edit system]\n-  host-name r9;\n+  host-name r2;\n")
