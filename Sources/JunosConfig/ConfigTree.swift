@@ -29,6 +29,11 @@ public struct ConfigTree: Sendable {
   /// The identifier of the root (the `[edit]` level).
   public static let root = NodeID(0)
 
+  /// The deepest nesting the parsers accept without an error: real configurations stay under 30
+  /// levels, and a tree much deeper cannot be printed in linear time (curly text indents every
+  /// line by its depth; `set` lines repeat the whole path).
+  public static let maximumDepth = 1_000
+
   /// Creates an empty configuration.
   public init() {
     storage = []

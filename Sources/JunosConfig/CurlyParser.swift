@@ -290,6 +290,11 @@ struct CurlyParser {
     }
     let id = makeNode(end: i + 1, block: true)
     stack.append(id)
+    if stack.count == ConfigTree.maximumDepth + 2 {
+      report(
+        .nestingTooDeep, "nesting too deep: more than \(ConfigTree.maximumDepth) levels of blocks (no Junos configuration nests so deep)",
+        at: i..<i + 1)
+    }
     trailerTarget = id
     trailerIsClose = false
   }

@@ -52,6 +52,8 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case unexpectedToken
   /// `{`, `;` or `[` with no statement words before it.
   case emptyStatement
+  /// Blocks nested deeper than ``ConfigTree/maximumDepth`` levels.
+  case nestingTooDeep
   /// A pager prompt such as `---(more)---`: the capture stops here.
   case truncatedCapture
   /// A `display set` line whose command is not one Junos prints or loads.

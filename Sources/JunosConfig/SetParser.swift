@@ -216,6 +216,13 @@ struct SetParser {
       return
     }
     let args = Array(tokens.dropFirst())
+    if args.count > ConfigTree.maximumDepth {
+      diagnostics.append(
+        Diagnostic(
+          .nestingTooDeep, "nesting too deep: a path of more than \(ConfigTree.maximumDepth) words (no Junos configuration nests so deep)",
+          in: file, at: range(tokens)))
+      return
+    }
     guard !args.isEmpty else {
       diagnostics.append(Diagnostic(.incompleteSetCommand, "'\(text(tokens[0]))' needs a statement path", in: file, at: range(tokens)))
       return

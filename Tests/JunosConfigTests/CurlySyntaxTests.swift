@@ -170,7 +170,9 @@ import Testing
       [UInt8](String(repeating: "a {\n", count: depth).utf8) + Array("leaf;\n".utf8)
       + [UInt8](String(repeating: "}\n", count: depth).utf8)
     let result = ConfigParser.parse(SourceFile(path: "deep", bytes: text))
-    #expect(result.diagnostics.isEmpty)
+    // One error at the first block too deep; the tree is still built, in linear time.
+    #expect(result.diagnostics.map(\.id) == ["nestingTooDeep"])
+    #expect(result.diagnostics.first?.rendered.hasPrefix("deep:1001:3: error: nesting too deep") == true)
     #expect(result.tree.statementCount == depth + 1)
     let all = result.tree.allStatements()
     #expect(result.tree.depth(of: all[all.count - 1]) == depth + 1)
@@ -180,7 +182,12 @@ import Testing
     #expect(result.tree.renderJSON().count > depth * 20)
     // Unclosed: one diagnostic, no cascade.
     let open = ConfigParser.parse(SourceFile(path: "deep", bytes: Array(text[..<(depth * 4)])))
-    #expect(open.diagnostics.count == 1)
+    #expect(open.diagnostics.map(\.id) == ["nestingTooDeep", "missingCloseBrace"])
+    // At the limit, no error.
+    let limit = ConfigTree.maximumDepth
+    let ok =
+      [UInt8](String(repeating: "a {\n", count: limit).utf8) + Array("leaf;\n".utf8) + [UInt8](String(repeating: "}\n", count: limit).utf8)
+    #expect(ConfigParser.parse(SourceFile(path: "ok", bytes: ok)).diagnostics.isEmpty)
   }
 
   @Test func hugeLineDoesNotHang() {
