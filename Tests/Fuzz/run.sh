@@ -93,15 +93,14 @@ case $syntax in
   checklist)
     sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift)
-    extra=(-I Sources/CZlib -lz) ;;
+    # The package's language mode and upcoming features (one module mixes `import X` and
+    # `internal import X` otherwise).
+    extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault) ;;
   *)
     sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift) ;;
 esac
 flatten "${sources[@]}"
 built=("$flat"/*.swift)
-# The package's language mode and upcoming features (one module mixes `import X` and
-# `internal import X` otherwise).
-extra+=(-swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault)
 if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos -package-name junoscope "${extra[@]}" \
