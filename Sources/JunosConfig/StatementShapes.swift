@@ -90,15 +90,12 @@ public struct SchemaMatcher: Sendable {
     case .entries(let list):
       let k = min(n, max(1, schema.keyCount(list)))
       var s = StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
-      s.complete = inlineChildrenMatch(storage, words.dropFirst(k), in: list, hasList: hasList)
+      if k < n { s.complete = segments(storage, words, hasList: hasList, shape: s).last?.head != nil }
       return s
     case .node(let parent):
       guard var s = head(storage, words, hasList: hasList, in: parent) else { return .unknown(words: n) }
-      if s.ownWords < n, case .node(let p) = s.children {
-        s.complete = inlineChildrenMatch(storage, words.dropFirst(s.ownWords), in: p, hasList: hasList)
-      } else if s.ownWords < n {
-        s.complete = false
-      }
+      // Words after its own: children on the same line, complete if the schema places them all.
+      if s.ownWords < n { s.complete = segments(storage, words, hasList: hasList, shape: s).last?.head != nil }
       return s
     }
   }
@@ -182,21 +179,6 @@ public struct SchemaMatcher: Sendable {
       if depth == 0 { return k }
     }
     return k
-  }
-
-  /// Whether the words after a statement's own words are children of `parent` printed on the
-  /// same line (each one a leaf, a flag, or a list entry with its keys).
-  func inlineChildrenMatch(_ storage: [UInt8], _ words: ArraySlice<WordRef>, in parent: SchemaNode, hasList: Bool) -> Bool {
-    var rest = words
-    while !rest.isEmpty {
-      guard let s = head(storage, rest, hasList: hasList, in: parent), s.ownWords > 0 else { return false }
-      rest = rest.dropFirst(s.ownWords)
-      if !rest.isEmpty, case .node(let p) = s.children, schema.kind(s.head!) == .list || schema.kind(s.head!) == .container {
-        // A list entry or container on the line: the words after it are its own children.
-        return inlineChildrenMatch(storage, rest, in: p, hasList: hasList)
-      }
-    }
-    return true
   }
 
   /// One part of a statement's line: its own words, or a child printed on the same line.

@@ -257,18 +257,21 @@ struct DiffEngine {
   /// How many leading words identify child `c` of `parent` among its siblings (its shape's
   /// ``StatementShape/identity``); the shape is kept for the renderers.
   mutating func identity(old c: NodeID, parent: NodeID) -> Int {
-    let kw = oldAncestors[parent] ?? KeywordAncestors()
-    let s = options.model.shape(of: c, in: old, context: oldShapes[parent]?.children ?? .unknown, ancestors: kw)
-    oldShapes[c] = s
-    if old.firstChild(of: c) != nil { oldAncestors[c] = kw.below(c, in: old) }
-    return s.identity
+    Self.identity(c, parent: parent, in: old, model: options.model, shapes: &oldShapes, ancestors: &oldAncestors)
   }
 
   mutating func identity(new c: NodeID, parent: NodeID) -> Int {
-    let kw = newAncestors[parent] ?? KeywordAncestors()
-    let s = options.model.shape(of: c, in: new, context: newShapes[parent]?.children ?? .unknown, ancestors: kw)
-    newShapes[c] = s
-    if new.firstChild(of: c) != nil { newAncestors[c] = kw.below(c, in: new) }
+    Self.identity(c, parent: parent, in: new, model: options.model, shapes: &newShapes, ancestors: &newAncestors)
+  }
+
+  static func identity(
+    _ c: NodeID, parent: NodeID, in tree: ConfigTree, model: ConfigModel, shapes: inout [NodeID: StatementShape],
+    ancestors: inout [NodeID: KeywordAncestors]
+  ) -> Int {
+    let kw = ancestors[parent] ?? KeywordAncestors()
+    let s = model.shape(of: c, in: tree, context: shapes[parent]?.children ?? .unknown, ancestors: kw)
+    shapes[c] = s
+    if tree.firstChild(of: c) != nil { ancestors[c] = kw.below(c, in: tree) }
     return s.identity
   }
 
