@@ -8,25 +8,68 @@ extension ConfigTree {
     var top = NodeID(-1)
     var stack: [(Int32, Int32)] = [(node.raw, parent.raw)]
     while let (src, dst) = stack.popLast() {
-      let r = other.nodes[Int(src)]
-      let refs = (0..<Int(r.wordCount)).map { storeWord(other.wordBytes($0, of: NodeID(src))) }
-      let list: [WordRef]? =
-        r.listCount < 0
-        ? nil
-        : (0..<Int(r.listCount)).map { k in
-          let w = other.words[Int(r.wordStart + r.wordCount) + k]
-          return storeWord(other.storage[Int(w.start)..<Int(w.end)])
-        }
-      let copy = appendNode(wordRefs: refs, listRefs: list, parent: dst, flags: r.flags, source: 0..<0)
-      if let e = other.extra(NodeID(src)) { setExtras(e, of: copy) }
+      let copy = copyStatement(NodeID(src), of: other, under: NodeID(dst))
       if top.raw < 0 { top = copy }
-      var c = r.lastChild
+      var c = other.nodes[Int(src)].lastChild
       while c >= 0 {
         stack.append((c, copy.raw))
         c = other.nodes[Int(c)].prev
       }
     }
     return top
+  }
+
+  /// Copies one statement of `other` (words, `[ ]` values, flags, comments and annotation, not its
+  /// children) as the last child of `parent`.
+  mutating func copyStatement(_ node: NodeID, of other: ConfigTree, under parent: NodeID) -> NodeID {
+    let r = other.nodes[node.index]
+    let refs = (0..<Int(r.wordCount)).map { storeWord(other.wordBytes($0, of: node)) }
+    let list: [WordRef]? =
+      r.listCount < 0
+      ? nil
+      : (0..<Int(r.listCount)).map { k in
+        let w = other.words[Int(r.wordStart + r.wordCount) + k]
+        return storeWord(other.storage[Int(w.start)..<Int(w.end)])
+      }
+    let copy = appendNode(wordRefs: refs, listRefs: list, parent: parent.raw, flags: r.flags, source: 0..<0)
+    if let e = other.extra(node) { setExtras(e, of: copy) }
+    return copy
+  }
+
+  /// The part of the configuration at one hierarchy, as `show protocols bgp` prints it: the
+  /// statements the path reaches, with everything under them, inside copies of their ancestors
+  /// (words, tags and annotations kept, other children left out). Ancestors the path passes
+  /// through stay even when nothing below them is reached, so a difference under them is placed
+  /// where the device places it (`[edit system services]`, not `[edit]`).
+  ///
+  /// The path is compared word by word with the statements' words as written, so it may end inside
+  /// a statement: `protocols bgp group` reaches every `group` entry, `system host-name` the
+  /// host-name leaf. An empty path is the whole configuration.
+  ///
+  /// - Returns: The restricted tree (headers kept) and how many statements the path reached.
+  public func restricted(to path: [String]) -> (tree: ConfigTree, reached: Int) {
+    if path.isEmpty { return (self, 1) }
+    var out = ConfigTree()
+    out.headers = headers
+    out.path = self.path
+    var reached = 0
+    // Depth is bounded by the path's length, so recursion is safe.
+    func walk(_ node: NodeID, _ rest: ArraySlice<String>, into parent: NodeID) {
+      for c in children(of: node) {
+        let r = nodes[c.index]
+        let n = Int(r.wordCount)
+        guard n > 0, zip(0..<n, rest).allSatisfy({ wordEquals(Int(r.wordStart) + $0, $1) }) else { continue }
+        if rest.count <= n {
+          out.graft(c, of: self, under: parent)
+          reached += 1
+        } else if r.firstChild >= 0 {
+          let copy = out.copyStatement(c, of: self, under: parent)
+          walk(c, rest.dropFirst(n), into: copy)
+        }
+      }
+    }
+    walk(ConfigTree.root, path[...], into: ConfigTree.root)
+    return (out, reached)
   }
 
   /// Whether a statement of this tree and one of `other` are the same configuration: words,

@@ -2,7 +2,7 @@ import ArgumentKit
 import JunosConfig
 import JunosDiff
 
-/// `junoscope compare OLD NEW [--format junos|set|json] [--show-secrets]`.
+/// `junoscope compare OLD NEW [PATH…] [--format junos|set|json] [--show-secrets]`.
 enum CompareCommand: JunoscopeCommand {
   enum Format: String, CaseIterable { case junos, set, json }
 
@@ -13,11 +13,14 @@ enum CompareCommand: JunoscopeCommand {
       OLD is the base: '+' lines are only in NEW, '-' lines only in OLD. Either may be curly-brace or
       'display set' text, or - for standard input. '## Last commit' headers and '#' comments are
       ignored; annotations count. Secrets are masked unless --show-secrets (a changed secret still
-      shows as changed). Exit status as diff(1): 0 identical, 1 different, 2 invalid input.
+      shows as changed). PATH limits the comparison to one hierarchy, as 'show protocols bgp |
+      compare' does: its words follow, e.g. 'compare r1.conf r2.conf protocols bgp'. Exit status as
+      diff(1): 0 identical, 1 different, 2 invalid input.
       """,
     arguments: [
       .positional("old", help: "The base configuration, or - for standard input.", completion: .file),
       .positional("new", help: "The configuration to compare with it, or -.", completion: .file),
+      .positional("path", help: "The hierarchy to compare (e.g. protocols bgp); default: everything.", optional: true, repeating: true),
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
       CommonOptions.syntax,
@@ -39,7 +42,14 @@ enum CompareCommand: JunoscopeCommand {
     let (newFile, b) = try CommonOptions.parse(newPath, inv, io: io, model: model)
     CommonOptions.report(a.diagnostics + b.diagnostics, console: console)
     if a.hasErrors || b.hasErrors { return ExitStatus.invalidInput }
-    let diff = ConfigDiff(from: a.tree, to: b.tree, options: DiffOptions(model: model))
+    // "protocols bgp" as one argument or two: the words of one hierarchy either way.
+    let path = inv.positionals("path").flatMap { $0.split(separator: " ").map(String.init) }
+    let (old, reachedOld) = a.tree.restricted(to: path)
+    let (new, reachedNew) = b.tree.restricted(to: path)
+    if reachedOld + reachedNew == 0 {
+      console.error("junoscope: warning: no statement at '\(path.joined(separator: " "))' in \(oldFile.path) or \(newFile.path)")
+    }
+    let diff = ConfigDiff(from: old, to: new, options: DiffOptions(model: model))
     let out: [UInt8]
     switch format {
     case .junos: out = diff.renderJunos(options)

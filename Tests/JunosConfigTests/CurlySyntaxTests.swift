@@ -204,3 +204,66 @@ import Testing
     #expect(unterminated.diagnostics.map(\.id) == ["unterminatedString", "missingCloseBrace"])
   }
 }
+
+@Suite struct RestrictedTreeTests {
+  static let text = """
+    system {
+        host-name r1;
+        services {
+            ssh;
+        }
+    }
+    protocols {
+        inactive: bgp {
+            group EBGP {
+                neighbor 192.0.2.1;
+            }
+            group IBGP {
+                neighbor 10.0.0.2;
+            }
+        }
+        ospf {
+            area 0.0.0.0;
+        }
+    }
+
+    """
+
+  func restricted(_ path: [String]) -> (text: String, reached: Int) {
+    let (tree, reached) = parse(Self.text).tree.restricted(to: path)
+    return (tree.renderCurly(RenderOptions(showSecrets: true)).text, reached)
+  }
+
+  @Test func aPathKeepsItsAncestorsAndEverythingBelowIt() {
+    let bgp = restricted(["protocols", "bgp", "group"])
+    #expect(bgp.reached == 2)
+    #expect(
+      bgp.text == """
+        protocols {
+            inactive: bgp {
+                group EBGP {
+                    neighbor 192.0.2.1;
+                }
+                group IBGP {
+                    neighbor 10.0.0.2;
+                }
+            }
+        }
+
+        """)
+    let entry = restricted(["protocols", "bgp", "group", "IBGP"])
+    #expect(entry.reached == 1)
+    #expect(!entry.text.contains("EBGP") && entry.text.contains("neighbor 10.0.0.2;"))
+    let leaf = restricted(["system", "host-name"])
+    #expect(leaf.reached == 1)
+    #expect(leaf.text == "system {\n    host-name r1;\n}\n")
+  }
+
+  @Test func aPathThatReachesNothingKeepsOnlyTheAncestorsItPassed() {
+    let missing = restricted(["system", "services", "netconf"])
+    #expect(missing.reached == 0)
+    #expect(missing.text == "system {\n    services {\n    }\n}\n")
+    #expect(restricted(["routing-options"]).text == "")
+    #expect(restricted([]).text == Self.text)
+  }
+}

@@ -41,6 +41,27 @@ import Testing
     #expect(run(["compare", "-", "-"]).status == 64)
   }
 
+  /// `compare OLD NEW protocols bgp` is `show protocols bgp | compare`: the difference under that
+  /// hierarchy only, with the device's full `[edit …]` banners.
+  @Test func pathLimitsTheComparison() throws {
+    let a = try file(Self.old, "a.conf")
+    let b = try file(Self.new, "b.conf")
+    let services = run(["compare", a, b, "system", "services"])
+    #expect(services.status == 1)
+    #expect(services.out == "[edit system services]\n+   netconf {\n+       ssh;\n+   }\n")
+    #expect(run(["compare", a, b, "system services netconf"]).out == services.out)
+    let leaf = run(["compare", "-f", "set", a, b, "system", "host-name"])
+    #expect(leaf.out == "delete system host-name\nset system host-name r2\n")
+    let unchanged = run(["compare", a, b, "system", "services", "ssh"])
+    #expect(unchanged.status == 0)
+    #expect(unchanged.out == "")
+    #expect(unchanged.err == "")
+    let nowhere = run(["compare", a, b, "protocols", "bgp"])
+    #expect(nowhere.status == 0)
+    #expect(nowhere.out == "")
+    #expect(nowhere.err.contains("warning: no statement at 'protocols bgp'"))
+  }
+
   @Test func setAndJSONForms() throws {
     let a = try file(Self.old, "a.conf")
     let set = run(["compare", "--format", "set", a, "-"], stdin: Self.new)
