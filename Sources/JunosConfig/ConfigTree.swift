@@ -124,14 +124,16 @@ public struct Trivia: Sendable, Hashable {
     }.joined(separator: "\n")
   }
 
-  /// The annotation's text without `/*`, `*/` and the surrounding space.
+  /// The annotation's text without `/*`, `*/` and the one blank Junos prints inside each, so that
+  /// `/* \(annotationText) */` gives the text back verbatim (a multi-line annotation keeps its
+  /// lines' own indentation, the one before `*/` included).
   public var annotationText: String {
     guard kind == .annotation else { return text }
     var t = Substring(text)
     if t.hasPrefix("/*") { t = t.dropFirst(2) }
     if t.hasSuffix("*/") { t = t.dropLast(2) }
-    while t.first == " " { t = t.dropFirst() }
-    while t.last == " " { t = t.dropLast() }
+    if t.first == " " { t = t.dropFirst() }
+    if t.last == " " { t = t.dropLast() }
     return String(t)
   }
 }

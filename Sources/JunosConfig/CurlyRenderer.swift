@@ -64,26 +64,11 @@ extension ConfigTree {
   public func renderCurly(
     statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int, shapes: StatementShapes? = nil
   ) -> [UInt8] {
-    var plain: [UInt8] = []
-    appendCurly(
-      &plain, reversedStatements: [node.raw], options,
-      shapes: options.showSecrets ? nil : shapes ?? options.maskingShapes(self, around: node),
-      lead: [], indent: indent)
-    guard !lead.isEmpty else { return plain }
-    // Every line gets the lead, continuation lines of multi-line comments included (whose
-    // indentation may change by one blank: annotations are compared without it).
     var out: [UInt8] = []
-    out.reserveCapacity(plain.count + plain.count / 16)
-    var atStart = true
-    for b in plain {
-      if atStart {
-        out.append(contentsOf: lead)
-        // A comment's continuation line at column 0: keep a blank after the lead.
-        if b != 0x20 && b != 0x09 && b != 0x0A { out.append(0x20) }
-      }
-      out.append(b)
-      atStart = b == 0x0A
-    }
+    appendCurly(
+      &out, reversedStatements: [node.raw], options,
+      shapes: options.showSecrets ? nil : shapes ?? options.maskingShapes(self, around: node),
+      lead: lead, indent: indent)
     return out
   }
 
@@ -193,10 +178,19 @@ extension ConfigTree {
     }
   }
 
+  /// A comment on its own line. The continuation lines of a multi-line annotation are its own
+  /// text, verbatim: after a `lead` (a compare's `+`/`-`) they get the lead and one blank, which
+  /// ``CompareText`` takes off again.
   private func line(_ out: inout [UInt8], _ lead: [UInt8], _ spaces: Int, _ text: String) {
     out.append(contentsOf: lead)
     out.append(contentsOf: repeatElement(0x20, count: spaces))
-    out.append(contentsOf: text.utf8)
+    for b in text.utf8 {
+      out.append(b)
+      if b == 0x0A && !lead.isEmpty {
+        out.append(contentsOf: lead)
+        out.append(0x20)
+      }
+    }
     out.append(0x0A)
   }
 

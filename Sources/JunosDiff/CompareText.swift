@@ -328,7 +328,9 @@ struct CompareParser {
       m += 1
       guard m < lines.count, lines[m].kind == lines[k].kind else { return nil }
       from = lines[m].content
-      text += "\n" + file.text(lines[m].content..<lines[m].end)
+      // The continuation line is the annotation's own text after the marker and one blank.
+      let blank = from < lines[m].end && (b[from] == 0x20 || b[from] == 0x09)
+      text += "\n" + file.text((blank ? from + 1 : from)..<lines[m].end)
     }
     return (m, Trivia(.annotation, text).annotationText)
   }
@@ -405,8 +407,17 @@ struct CompareParser {
       d.message = relocated(d.message, runFile: runFile, base: base)
       result.diagnostics.append(d)
     }
-    // Repeated statements inside are one, as in the configurations compared and applied to.
     var fragment = parsed.tree
+    // A multi-line annotation's continuation lines are its own text after the marker and one
+    // blank: take off what the blanked prefix and that blank added.
+    let prefix = first.content - first.lineStart + 1
+    for node in fragment.allStatements() {
+      guard let a = fragment.annotation(of: node), a.utf8.contains(0x0A) else { continue }
+      let lines = a.split(separator: "\n", omittingEmptySubsequences: false)
+      let verbatim = [lines[0]] + lines.dropFirst().map { $0.dropFirst(min(prefix, $0.prefix { $0 == " " || $0 == "\t" }.count)) }
+      fragment.setAnnotation(verbatim.joined(separator: "\n"), of: node)
+    }
+    // Repeated statements inside are one, as in the configurations compared and applied to.
     fragment.mergeDuplicateBlocks()
     let index = result.fragments.count
     result.fragments.append(fragment)

@@ -142,16 +142,11 @@ extension ConfigDiff {
     out.append(marker)
     out.append(contentsOf: repeatElement(0x20, count: column - 1))
     out.append(contentsOf: "/* ".utf8)
-    // A multi-line annotation: the marker on every line, continuation lines aligned.
-    for (k, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-      if k > 0 {
-        out.append(0x0A)
-        out.append(marker)
-        out.append(contentsOf: repeatElement(0x20, count: column - 1 + 3))
-      }
-      var l = line.drop { k > 0 && ($0 == 0x20 || $0 == 0x09) }
-      while let c = l.last, c == 0x20 || c == 0x09 || c == 0x0D { l = l.dropLast() }
-      out.append(contentsOf: l)
+    // A multi-line annotation: the marker and a blank before each continuation line, which is
+    // the annotation's own text, verbatim (CompareText takes the blank off again).
+    for b in text.utf8 {
+      out.append(b)
+      if b == 0x0A { out.append(contentsOf: [marker, 0x20]) }
     }
     out.append(contentsOf: " */\n".utf8)
   }

@@ -37,20 +37,45 @@ import Testing
     let b = Self.tree("/* first line  \n   changed */\nsystem {\n    host-name r1;\n}\n")
     let diff = ConfigDiff(from: a, to: b)
     let junos = diff.renderJunos()
+    // The annotations' lines verbatim after the marker and one blank (the CR, the blanks).
     #expect(
-      String(decoding: junos, as: UTF8.self) == """
-        [edit]
-        -  /* first line
-        -     second */
-        +  /* first line
-        +     changed */
-           system { ... }
-
-        """)
+      String(decoding: junos, as: UTF8.self)
+        == "[edit]\n-  /* first line\r\n-    second */\n+  /* first line  \n+    changed */\n   system { ... }\n")
     let applied = CompareText.parse(SourceFile(path: "d", bytes: junos)).apply(to: a)
     #expect(applied.diagnostics.map(\.rendered) == [])
     let same = ConfigDiff(from: applied.tree, to: b).isEmpty
     #expect(same)
+  }
+
+  /// apply(compare(a, b), a) gives b's multi-line annotations verbatim: their lines' own
+  /// indentation, the line of `*/` included, in added blocks and on annotated statements.
+  @Test func multiLineAnnotationsApplyBackVerbatim() {
+    let a = Self.tree("system {\n    host-name r1;\n}\n")
+    let text = """
+      system {
+          /* first line
+             second line
+          third */
+          host-name r1;
+          services {
+              /* multi
+               * star
+               */
+              ssh;
+          }
+      }
+
+      """
+    let b = Self.tree(text)
+    for way in [0, 1] {
+      let (from, to) = way == 0 ? (a, b) : (b, a)
+      let junos = ConfigDiff(from: from, to: to).renderJunos()
+      let applied = CompareText.parse(SourceFile(path: "d", bytes: junos)).apply(to: from)
+      #expect(applied.diagnostics.map(\.rendered) == [])
+      let rendered = applied.tree.renderCurly(RenderOptions(showSecrets: true))
+      #expect(rendered == to.renderCurly(RenderOptions(showSecrets: true)), "\(String(decoding: junos, as: UTF8.self))")
+    }
+    #expect(String(decoding: b.renderCurly(RenderOptions(showSecrets: true)), as: UTF8.self) == text)
   }
 
   @Test func annotationEndingInATabAppliesBack() {
