@@ -28,7 +28,7 @@ let package = Package(
     // beside it. `swift run -c release junoscope-schemagen` (Docs/Schema.md).
     .executableTarget(name: "junoscope-schemagen", dependencies: ["JunosSchema"], exclude: ["yang"], swiftSettings: strict),
     // Configuration model: bytes -> ConfigTree -> curly / set / JSON text. No Foundation.
-    .target(name: "JunosConfig", dependencies: ["JunosSchema"], swiftSettings: strict),
+    .target(name: "JunosConfig", dependencies: ["JunosSchema", "ArgumentKit"], swiftSettings: strict),
     // Generic command-line parsing, help, suggestions and completions. No Junos knowledge.
     .target(name: "ArgumentKit", swiftSettings: strict),
     // Differences between configurations: matching, Junos/set/JSON renderings, compare-text

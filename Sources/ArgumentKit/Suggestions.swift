@@ -5,7 +5,7 @@
 ///   - source: The first string.
 ///   - target: The second string.
 /// - Returns: The edit distance, counted in characters.
-func editDistance(_ source: String, _ target: String) -> Int {
+public func editDistance(_ source: String, _ target: String) -> Int {
   let source = Array(source)
   let target = Array(target)
   if source.isEmpty { return target.count }
@@ -25,7 +25,7 @@ func editDistance(_ source: String, _ target: String) -> Int {
 }
 
 /// The largest edit distance at which a candidate is still suggested.
-let maximumSuggestionDistance = 3
+public let maximumSuggestionDistance = 3
 
 /// Picks the candidate closest to a mistyped word, for a "Did you mean" hint.
 ///
@@ -33,7 +33,7 @@ let maximumSuggestionDistance = 3
 ///   - input: The word that was not recognised.
 ///   - candidates: The words that would have been accepted, in preference order for ties.
 /// - Returns: The closest candidate if its distance is at most ``maximumSuggestionDistance``, else `nil`.
-func closestMatch(to input: String, among candidates: [String]) -> String? {
+public func closestMatch(to input: String, among candidates: [String]) -> String? {
   var best: (candidate: String, distance: Int)?
   for candidate in candidates {
     let distance = editDistance(input, candidate)

@@ -1,3 +1,5 @@
+public import JunosConfig
+
 /// A route (or a set of routes) asked about.
 public struct RouteQuery: Sendable {
   /// The protocol that produced the route (`aggregate`, `direct`, `local`, `static`, `bgp`,

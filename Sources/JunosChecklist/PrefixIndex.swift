@@ -1,3 +1,4 @@
+internal import JunosConfig
 import Synchronization
 
 /// Prefixes by their network at each prefix length present, so that finding the first one that

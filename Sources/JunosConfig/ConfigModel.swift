@@ -28,6 +28,19 @@ public struct ConfigModel: Sendable {
     ConfigModel(matcher: nil, keywords: keywords)
   }
 
+  /// The names of the platform families the schema has (`junos`, `evo`, `srx`, `ex`, `qfx`,
+  /// `nfx`), for `--junos-family`.
+  public static var familyNames: [String] { SchemaFamily.allCases.map(\.rawValue) }
+
+  /// The same model with the schema narrowed to one family's statements; `nil` for a name not in
+  /// ``familyNames``.
+  public func narrowed(toFamily name: String) -> ConfigModel? {
+    guard let family = SchemaFamily(rawValue: name) else { return nil }
+    var m = self
+    m.matcher = SchemaMatcher(schema: matcher?.schema ?? .standard, families: family.mask)
+    return m
+  }
+
   /// The context of the top level.
   public var rootContext: SchemaContext { matcher.map { .node($0.schema.root) } ?? .unknown }
 

@@ -73,6 +73,19 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   /// Commit history: a commit time whose zone abbreviation is ambiguous (`CST`) or unknown, with
   /// no device zone given.
   case unplacedTime
+  /// Schema check: a keyword the schema does not have here (with "did you mean" from its
+  /// siblings), or words after a value that take none.
+  case unknownStatement
+  /// Schema check: a value its type does not accept (enumeration, range, address, pattern).
+  case invalidValue
+  /// Schema check: a leaf without its value.
+  case missingValue
+  /// Schema check: a list entry without its key.
+  case missingKey
+  /// Schema check: a single-valued statement given twice with different values.
+  case repeatedStatement
+  /// Schema check: two statements of one choice (`then accept; then reject;`).
+  case choiceConflict
   /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
   /// Checklist inputs: a line of a change plan, a roles file or a suppression file that is not

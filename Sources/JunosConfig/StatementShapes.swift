@@ -88,7 +88,7 @@ public struct SchemaMatcher: Sendable {
     case .unknown:
       return .unknown(words: n)
     case .entries(let list):
-      let k = min(n, max(1, schema.keyCount(list)))
+      let k = min(n, max(1, schema.keyWordCount(list)))
       var s = StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
       if k < n { s.complete = segments(storage, words, hasList: hasList, shape: s).last?.head != nil }
       return s
@@ -107,7 +107,7 @@ public struct SchemaMatcher: Sendable {
     case .unknown:
       return nil
     case .entries(let list):
-      let k = min(words.count, max(1, schema.keyCount(list)))
+      let k = min(words.count, max(1, schema.keyWordCount(list)))
       return StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
     case .node(let parent):
       return head(storage, words, hasList: hasList, in: parent, expanded: true)
@@ -146,10 +146,12 @@ public struct SchemaMatcher: Sendable {
       }
       return StatementShape(head: c, identity: kw, ownWords: kw, children: .node(c), complete: true)
     case .list:
-      if schema.flags(c).contains(.homogeneous), !positional, n == 1 && !hasList || expanded {
+      // A list's keyword alone: a block of its entries, as the device prints `homogeneous` lists
+      // (`groups { G1 { … } }`) and older releases printed others (`interface { ge-0/0/0.0; }`).
+      if !positional, n == 1 && !hasList || expanded && schema.flags(c).contains(.homogeneous) {
         return StatementShape(head: c, identity: 1, ownWords: 1, children: .entries(c), complete: true)
       }
-      let k = min(n, kw + max(1, schema.keyCount(c)))
+      let k = min(n, kw + max(1, schema.keyWordCount(c)))
       return StatementShape(head: c, identity: k, ownWords: k, children: .node(c), complete: true)
     case .leaf:
       let own = min(n, kw + valueWords(storage, words.dropFirst(kw)))

@@ -136,6 +136,28 @@ public struct JunosSchema: Sendable {
     return off == 0 ? 0 : Int(u32(blocksAt + 4 * Int(off)))
   }
 
+  /// Number of words a list entry's keys take: one for a key printed without its keyword
+  /// (`nokeyword`, and Juniper's `choice-ident`/`choice-value` pairs: `route-filter 10.0.0.0/8
+  /// upto /24`, `community add C1`), two for one printed with it (`drop-profile-map loss-priority
+  /// low protocol any`).
+  public func keyWordCount(_ n: SchemaNode) -> Int {
+    guard !n.isRoot else { return 0 }
+    let off = record(n, 3)
+    guard off != 0 else { return 0 }
+    let at = blocksAt + 4 * Int(off)
+    var words = 0
+    for i in 0..<Int(u32(at)) {
+      words += keyPrintsKeyword(SchemaNode(raw: u32(at + 8 + 4 * i))) ? 2 : 1
+    }
+    return words
+  }
+
+  /// Whether a list key is printed with its keyword before its value.
+  public func keyPrintsKeyword(_ key: SchemaNode) -> Bool {
+    guard !flags(key).contains(.nokeyword) else { return false }
+    return !stringBytes(record(key, 0)).starts(with: "choice-".utf8)
+  }
+
   func childBlock(_ n: SchemaNode) -> UInt32 { n.isRoot ? rootBlock : record(n, 4) }
 
   func blockMembers(_ off: UInt32, positional: Bool) -> [SchemaNode] {

@@ -12,11 +12,17 @@ enum CheckCommand: JunoscopeCommand {
       on standard error, and one summary line per file on standard output. Compare text ('show | compare'
       output: '[edit …]' banners and '+'/'-'/'!' lines) is recognised and checked as a diff: a complete
       diff, or a truncated or garbled one with the line and column where it breaks.
+      A configuration is checked against Juniper's schema as 'commit check' checks its syntax:
+      unknown statements (with 'did you mean'), values of the wrong type, missing keys and values,
+      a single-valued statement given twice, two statements of one choice. --lenient makes unknown
+      statements warnings (for releases newer than the schema, hidden commands).
       Exit status: 0 when every input is clean, 2 when any has an error.
       """,
     arguments: [
       .positional("file", help: "Configuration files, or - for standard input.", repeating: true, completion: .file),
       .flag("quiet", short: "q", help: "Print only the diagnostics."),
+      CommonOptions.junosFamily,
+      CommonOptions.lenient,
       CommonOptions.syntax,
       CommonOptions.keywords,
     ])
@@ -34,7 +40,8 @@ enum CheckCommand: JunoscopeCommand {
           continue
         }
       }
-      let (file, result) = try CommonOptions.parse(path, inv, io: io, model: model)
+      var (file, result) = try CommonOptions.parse(path, inv, io: io, model: model)
+      result.diagnostics += SchemaCheck(lenient: inv.flag("lenient")).diagnostics(of: result.tree, in: file, model: model)
       CommonOptions.report(result.diagnostics, console: console)
       let errors = result.diagnostics.filter { $0.severity == .error }.count
       let warnings = result.diagnostics.count - errors

@@ -12,6 +12,10 @@ enum CommonOptions {
     "keywords", valueName: "file",
     help: "Extra keyword-table entries (the form 'junoscope keywords learn' prints), applied over the built-in table.",
     repeating: true, completion: .file)
+  static let junosFamily = ArgumentSpec.option(
+    "junos-family", valueName: "family",
+    help: "Check against one platform family's schema instead of the union of all.", allowedValues: ConfigModel.familyNames)
+  static let lenient = ArgumentSpec.flag("lenient", help: "Report statements the schema does not know as warnings, not errors.")
   static let showSecrets = ArgumentSpec.flag("show-secrets", help: "Print secrets (passwords, keys) instead of masking them.")
   static let output = ArgumentSpec.option(
     "output", short: "o", valueName: "file", help: "Write to this file (atomically) instead of standard output.",
@@ -94,7 +98,10 @@ enum CommonOptions {
   /// The model of statements: Juniper's schema, and behind it the built-in keyword table plus
   /// every `--keywords FILE`.
   static func model(_ inv: Invocation, io: FileIO) throws(CommandFailure) -> ConfigModel {
-    ConfigModel(keywords: try keywordTable(inv, io: io))
+    let model = ConfigModel(keywords: try keywordTable(inv, io: io))
+    guard let family = inv.option("junos-family") else { return model }
+    // ArgumentKit has checked the name against ConfigModel.familyNames.
+    return model.narrowed(toFamily: family) ?? model
   }
 
   /// The keyword table: built-in, plus every `--keywords FILE`.

@@ -127,7 +127,8 @@ struct FamilyCompiler {
   private mutating func compileNode(_ s: YANGStatement, module: String, choice: (String, String)?) throws(YANGError)
     -> SchemaBuilder.NodeID
   {
-    var n = SchemaBuilder.Node(name: s.argument ?? "", kind: .container)
+    let yangName = s.argument ?? ""
+    var n = SchemaBuilder.Node(name: Self.cliNames[yangName] ?? yangName, kind: .container)
     n.families = family.mask
     switch s.keyword {
     case "container": n.kind = .container
@@ -170,12 +171,34 @@ struct FamilyCompiler {
           }
           keyNodes.append(children.remove(at: at))
         }
+        if let cli = Self.cliLists[n.name + " " + keys.joined(separator: " ")] {
+          // The CLI's keyword for the list and its keys (`from-zone Z1 to-zone Z2`).
+          n.name = cli.list
+          keyNodes = zip(keyNodes, cli.keys).map { id, name in
+            var k = builder.node(id)
+            k.name = name
+            return builder.intern(k)
+          }
+        }
         n.keys = keyNodes
       }
       n.children = builder.block(children)
     }
     return builder.intern(n)
   }
+
+  /// Containers whose YANG name is not the CLI's keyword (Juniper's modules keep an internal
+  /// name there): SRX NAT rules' `match`.
+  static let cliNames: [String: String] = [
+    "dest-nat-rule-match": "match", "src-nat-rule-match": "match", "static-nat-rule-match": "match",
+  ]
+
+  /// Lists (name and keys as YANG has them) whose CLI keywords differ: SRX security policies are
+  /// `from-zone Z1 to-zone Z2 { policy P { … } }`, YANG's `policy` with keys `from-zone-name`
+  /// (nokeyword) and `to-zone-name`.
+  static let cliLists: [String: (list: String, keys: [String])] = [
+    "policy from-zone-name to-zone-name": ("from-zone", ["from-zone-name", "to-zone"])
+  ]
 
   /// A leaf's value type, and whether it is secret (`jt:unreadable` anywhere in it).
   private func compileType(_ t: YANGStatement, module: String) -> (SchemaBuilder.ValueType, Bool) {

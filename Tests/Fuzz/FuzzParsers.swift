@@ -11,7 +11,8 @@
 // byte), so the corpus can be real configuration files.
 //
 // For every input:
-//   1. parse it with the selected parser (must never trap: ASan/libFuzzer report it if it does);
+//   1. parse it with the selected parser and run the schema check (SchemaCheck) on the tree
+//      (must never trap: ASan/libFuzzer report it if it does);
 //   2. if there are no errors: render curly (secrets shown, comments kept), re-parse that as
 //      curly, and trap if the re-parse reports errors or its tree differs from the first tree
 //      (ConfigTree.firstDifference(from:));
@@ -46,7 +47,10 @@ private func fuzzFailure(_ what: String, _ rendered: [UInt8]) -> Never {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let first = ConfigParser.parse(SourceFile(path: "fuzz-input", bytes: bytes), syntax: fuzzSyntax)
+  let input = SourceFile(path: "fuzz-input", bytes: bytes)
+  let first = ConfigParser.parse(input, syntax: fuzzSyntax)
+  // The schema check runs on whatever was read, broken input included (must not trap).
+  _ = SchemaCheck().diagnostics(of: first.tree, in: input, model: .standard)
   guard !first.hasErrors else { return 0 }
 
   let options = RenderOptions(showSecrets: true, comments: true)

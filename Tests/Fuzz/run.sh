@@ -25,7 +25,7 @@
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 #
-# Builds /tmp/fuzz-junos from Sources/JunosSchema, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift as one
+# Builds /tmp/fuzz-junos from Sources/JunosSchema, ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
 # file larger than 4 KB; not for history, device or checklist), then runs RUNS inputs with -max_len=4096
@@ -76,28 +76,28 @@ flat=$(mktemp -d)
 flatten() {
   local f
   for f in "$@"; do
-    grep -v '^\(public \|internal \)\?import Junos\(Schema\|Config\|Diff\|History\|Device\|Checklist\)$' "$f" >"$flat/$(basename "$f")"
+    grep -v '^\(public \|internal \)\?import \(ArgumentKit\|Junos\(Schema\|Config\|Diff\|History\|Device\|Checklist\)\)$' "$f" >"$flat/$(basename "$f")"
   done
 }
 case $syntax in
   curly | set)
-    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift) ;;
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift) ;;
   history)
-    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Tests/Fuzz/FuzzHistory.swift)
     extra=(-I Sources/CZlib -lz) ;;
   device)
-    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Sources/JunosDevice/*.swift Tests/Fuzz/FuzzDevice.swift)
     extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh) ;;
   checklist)
-    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift)
     # The package's language mode and upcoming features (one module mixes `import X` and
     # `internal import X` otherwise).
     extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault) ;;
   *)
-    sources=(Sources/JunosSchema/*.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift) ;;
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift) ;;
 esac
 flatten "${sources[@]}"
 built=("$flat"/*.swift)

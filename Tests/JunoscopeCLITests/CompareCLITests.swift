@@ -62,6 +62,26 @@ import Testing
     #expect(nowhere.err.contains("warning: no statement at 'protocols bgp'"))
   }
 
+  /// `check` is a `commit check` of syntax: a schema error is exit 2 with its place; `--lenient`
+  /// makes an unknown statement a warning (exit 0); `--junos-family` narrows the schema.
+  @Test func checkAgainstTheSchema() throws {
+    let typo = try file("system {\n    hots-name r1;\n}\n", "typo.conf")
+    let strict = run(["check", typo])
+    #expect(strict.status == 2)
+    #expect(strict.err == "\(typo):2:5: error: unknown statement 'hots-name' under 'system'; did you mean 'host-name'?\n")
+    #expect(strict.out == "\(typo): curly configuration, 2 statements, 1 error\n")
+    let lenient = run(["check", "--lenient", typo])
+    #expect(lenient.status == 0)
+    #expect(lenient.err.contains(": warning: unknown statement 'hots-name'"))
+    let srx = try file("set security policies from-zone trust to-zone untrust policy P then permit\n", "srx.set")
+    #expect(run(["check", "-q", srx]).status == 0)
+    #expect(run(["check", "-q", "--junos-family", "srx", srx]).status == 0)
+    let mx = run(["check", "-q", "--junos-family", "junos", srx])
+    #expect(mx.status == 2)
+    #expect(mx.err.contains("is not in the schema of junos"))
+    #expect(run(["check", "--junos-family", "ios", srx]).status == 64)
+  }
+
   @Test func setAndJSONForms() throws {
     let a = try file(Self.old, "a.conf")
     let set = run(["compare", "--format", "set", a, "-"], stdin: Self.new)

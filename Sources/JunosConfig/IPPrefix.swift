@@ -43,7 +43,7 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  static func parseV4(_ s: ArraySlice<UInt8>) -> [UInt8]? {
+  package static func parseV4(_ s: ArraySlice<UInt8>) -> [UInt8]? {
     var out: [UInt8] = []
     var value = -1
     for c in s {
@@ -63,7 +63,7 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
     return out
   }
 
-  static func parseV6(_ s: ArraySlice<UInt8>) -> [UInt8]? {
+  package static func parseV6(_ s: ArraySlice<UInt8>) -> [UInt8]? {
     guard s.contains(UInt8(ascii: ":")) else { return nil }
     var head: [UInt16] = []
     var tail: [UInt16] = []
@@ -130,7 +130,7 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the first `bits` bits of two addresses agree.
-  func samePrefixBits(_ other: IPPrefix, bits: Int) -> Bool {
+  package func samePrefixBits(_ other: IPPrefix, bits: Int) -> Bool {
     guard family == other.family else { return false }
     var remaining = bits
     var i = 0
@@ -158,10 +158,10 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
   public var width: Int { bytes.count * 8 }
 
   /// Whether address bit `i` (0 = most significant) is set.
-  func bit(_ i: Int) -> Bool { bytes[i / 8] & (0x80 >> UInt8(i % 8)) != 0 }
+  package func bit(_ i: Int) -> Bool { bytes[i / 8] & (0x80 >> UInt8(i % 8)) != 0 }
 
   /// The number of leading bits two addresses of one family share, at most both lengths.
-  func commonLength(_ other: IPPrefix) -> Int {
+  package func commonLength(_ other: IPPrefix) -> Int {
     let limit = min(length, other.length)
     var n = 0
     for (a, b) in zip(bytes, other.bytes) {
@@ -174,7 +174,7 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The half of this prefix one bit longer whose new bit is `one`.
-  func half(_ one: Bool) -> IPPrefix {
+  package func half(_ one: Bool) -> IPPrefix {
     var b = network.bytes
     if one { b[length / 8] |= 0x80 >> UInt8(length % 8) }
     return IPPrefix(family: family, bytes: b, length: length + 1)

@@ -1,4 +1,4 @@
-import JunosChecklist
+import JunosConfig
 import Testing
 
 @Suite struct IPPrefixTests {

@@ -1,0 +1,297 @@
+internal import ArgumentKit
+internal import JunosSchema
+
+/// An offline `commit check` of syntax against Juniper's schema (`Docs/Schema.md`, "Checking").
+///
+/// The tree is first put in one statement per level, as the device holds it: statements printed
+/// on one line with their children are split (``ConfigTree/unfold(_:shape:matcher:)``) and
+/// repeated blocks merged (``ConfigTree/mergeDuplicateBlocks()``), so that `then accept;` and
+/// `then reject;` are two children of one `then`. Then every statement the schema covers is
+/// checked:
+///
+/// - its keyword is one of its parent's in the selected families (``DiagnosticID/unknownStatement``,
+///   with "did you mean" from the siblings the schema has); words after a value or flag are an
+///   error of the same kind;
+/// - a list entry has its keys (``DiagnosticID/missingKey``), a leaf its value
+///   (``DiagnosticID/missingValue``), and keys and values are of their types
+///   (``DiagnosticID/invalidValue``);
+/// - a single-valued leaf is given once (``DiagnosticID/repeatedStatement``) and one choice has
+///   statements of one case only (``DiagnosticID/choiceConflict``).
+///
+/// Nothing below an unknown statement is checked (no schema covers it). Values with variables
+/// (`$junos-…`) and, under `groups`, wildcards (`<*>`) are not checked.
+public struct SchemaCheck: Sendable {
+  /// How unknown statements are reported.
+  public var lenient: Bool
+
+  /// Creates a check; `lenient` reports unknown statements as warnings instead of errors.
+  public init(lenient: Bool = false) {
+    self.lenient = lenient
+  }
+
+  /// The problems of a parsed configuration, in file order.
+  ///
+  /// - Parameters:
+  ///   - tree: A tree parsed from `file` (its words are located there).
+  ///   - file: The text it was parsed from.
+  ///   - model: The schema and families to check against; a model without a schema finds nothing.
+  public func diagnostics(of tree: ConfigTree, in file: SourceFile, model: ConfigModel) -> [Diagnostic] {
+    guard let matcher = model.matcher else { return [] }
+    var run = Run(tree: Self.normalized(tree, model: model, matcher: matcher), file: file, model: model, matcher: matcher, lenient: lenient)
+    run.walk()
+    return run.out.sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
+  }
+
+  /// One statement per level: one-line children split off, repeated blocks merged.
+  static func normalized(_ tree: ConfigTree, model: ConfigModel, matcher: SchemaMatcher) -> ConfigTree {
+    let shapes = model.shapes(of: tree)
+    var out = tree
+    for node in tree.allStatements() {
+      let s = shapes[node]
+      if s.head != nil, s.ownWords < tree.wordCount(of: node) { out.unfold(node, shape: s, matcher: matcher) }
+    }
+    out.mergeDuplicateBlocks()
+    return out
+  }
+
+  /// The state of one check.
+  struct Run {
+    let tree: ConfigTree
+    let file: SourceFile
+    let model: ConfigModel
+    let matcher: SchemaMatcher
+    let lenient: Bool
+    let shapes: StatementShapes
+    var values: ValueChecker
+    var out: [Diagnostic] = []
+    var schema: JunosSchema { matcher.schema }
+
+    init(tree: ConfigTree, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool) {
+      self.tree = tree
+      self.file = file
+      self.model = model
+      self.matcher = matcher
+      self.lenient = lenient
+      self.shapes = model.shapes(of: tree)
+      self.values = ValueChecker(schema: matcher.schema)
+    }
+
+    mutating func walk() {
+      // (statement, its parent's schema statement, under `groups`)
+      var stack: [(Int32, SchemaNode?, Bool)] = []
+      func push(children of: NodeID, head: SchemaNode?, inGroups: Bool) {
+        var k = tree.nodes[of.index].lastChild
+        while k >= 0 {
+          stack.append((k, head, inGroups))
+          k = tree.nodes[Int(k)].prev
+        }
+      }
+      siblings(of: ConfigTree.root)
+      push(children: ConfigTree.root, head: nil, inGroups: false)
+      while let (id, parentHead, inGroups) = stack.popLast() {
+        let node = NodeID(id)
+        let parentContext = shapes[tree.parent(of: node) ?? ConfigTree.root].children
+        // A statement without words (`{` alone) is the parser's error already.
+        guard parentContext != .unknown, tree.nodes[node.index].wordCount > 0 else { continue }
+        let s = shapes[node]
+        guard let head = s.head else {
+          unknown(node, at: 0, parent: parentContext, parentHead: parentHead)
+          continue
+        }
+        let groups = inGroups || (parentHead == nil && tree.word(0, of: node) == "groups")
+        statement(node, s, head, parentContext: parentContext, inGroups: groups)
+        siblings(of: node)
+        push(children: node, head: head, inGroups: groups)
+      }
+    }
+
+    // MARK: One statement
+
+    mutating func statement(_ node: NodeID, _ s: StatementShape, _ head: SchemaNode, parentContext: SchemaContext, inGroups: Bool) {
+      let n = tree.wordCount(of: node)
+      let list = tree.nodes[node.index].listCount >= 0
+      // Words the schema could not place (a block's, which unfolding leaves on its line).
+      if s.ownWords < n {
+        unknown(node, at: s.ownWords, parent: s.children, parentHead: head)
+      }
+      // A list entry's keys and a leaf's value follow its keyword, unless it is printed without.
+      let keyword = isPositional(node, head) ? 0 : 1
+      switch schema.kind(head) {
+      case .list:
+        // A block of the list's entries (`schedulers { S1 { … } }`) has no keys of its own.
+        if case .entries = s.children {
+          if !tree.hasChildren(node) {
+            report(
+              .missingKey, "'\(schema.name(head))' needs \(schema.keyCount(head) > 1 ? "its keys" : "a name")", node, word: 0, end: true)
+          }
+          break
+        }
+        let keys = schema.keys(head)
+        let given = min(n, s.ownWords) - keyword
+        if given == 0 {
+          report(
+            .missingKey, "'\(schema.name(head))' needs \(keys.count > 1 ? "its keys" : "a name")", node, word: max(0, n - 1), end: true)
+        }
+        // Each key is its value, or its keyword and value.
+        var at = keyword
+        for key in keys where at < keyword + given {
+          if schema.keyPrintsKeyword(key) { at += 1 }
+          // A key called `name` is the entry's name: say "a valid neighbor", not "a valid name".
+          let what = schema.name(key) == "name" ? schema.name(head) : schema.name(key)
+          if at < keyword + given { check(node, word: at, type: schema.valueType(key), what: what, inGroups: inGroups) }
+          at += 1
+        }
+      case .leaf:
+        if s.valueWords == 0 && !list {
+          report(.missingValue, "'\(schema.name(head))' needs a value", node, word: max(0, n - 1), end: true)
+        } else if s.valueWords == 1 {
+          check(node, word: s.ownWords - 1, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
+        }
+      case .leafList:
+        if list {
+          let r = tree.nodes[node.index]
+          for k in 0..<Int(r.listCount) {
+            check(node, word: Int(r.wordCount) + k, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
+          }
+        } else if s.valueWords == 0 {
+          report(.missingValue, "'\(schema.name(head))' needs a value", node, word: max(0, n - 1), end: true)
+        } else if s.valueWords == 1 {
+          check(node, word: s.ownWords - 1, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
+        }
+      case .container, .flag:
+        break
+      }
+    }
+
+    /// Whether the statement's first word is a value (an entry or leaf printed without keyword).
+    func isPositional(_ node: NodeID, _ head: SchemaNode) -> Bool {
+      tree.word(0, of: node) != schema.name(head) && "ieee-" + tree.word(0, of: node) != schema.name(head)
+    }
+
+    /// Checks word `k` (counting `[ ]` values after the words) against a type.
+    mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: String, inGroups: Bool) {
+      guard let type else { return }
+      let raw = rawWord(node, k)
+      guard let value = Self.unquoted(raw) else { return }
+      if value.hasPrefix("$") { return }
+      if inGroups && (value.contains("<") || value.contains("*")) { return }
+      guard let expected = values.problem(value, type: type) else { return }
+      report(.invalidValue, "'\(value)' is not a valid \(what): expected \(expected)", node, word: k)
+    }
+
+    /// A word as written, without its quotes; `nil` for a word spanning lines or with escapes
+    /// the check does not read.
+    static func unquoted(_ w: String) -> String? {
+      guard w.hasPrefix("\""), w.hasSuffix("\""), w.utf8.count >= 2 else { return w }
+      let inner = w.dropFirst().dropLast()
+      return inner.contains("\\") ? nil : String(inner)
+    }
+
+    func rawWord(_ node: NodeID, _ k: Int) -> String {
+      let w = tree.words[Int(tree.nodes[node.index].wordStart) + k]
+      return String(decoding: tree.storage[Int(w.start)..<Int(w.end)], as: UTF8.self)
+    }
+
+    // MARK: Siblings
+
+    /// Repeated single-valued leaves and statements of different cases of one choice, among a
+    /// statement's children (a block of list entries has neither).
+    mutating func siblings(of parent: NodeID) {
+      guard case .node = shapes[parent].children else { return }
+      var leaves: [SchemaNode: NodeID] = [:]
+      var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
+      for c in tree.children(of: parent) {
+        guard let h = shapes[c].head else { continue }
+        if schema.kind(h) == .leaf, !isPositional(c, h) {
+          if let first = leaves[h] {
+            report(
+              .repeatedStatement,
+              "'\(schema.name(h))' is set twice: '\(text(c))' here, '\(text(first))' at \(place(first)); it takes one value", c, word: 0)
+          } else {
+            leaves[h] = c
+          }
+        }
+        if let choice = schema.choiceNumber(h), let kase = schema.caseNumber(h) {
+          if let first = choices[choice], first.case != kase {
+            report(
+              .choiceConflict,
+              "'\(text(c))' conflicts with '\(text(first.node))' at \(place(first.node)): only one of them can be configured", c, word: 0)
+          } else if choices[choice] == nil {
+            choices[choice] = (kase, c)
+          }
+        }
+      }
+    }
+
+    func text(_ node: NodeID) -> String { String(decoding: tree.statementText(node, RenderOptions(model: model)), as: UTF8.self) }
+
+    func place(_ node: NodeID) -> String {
+      let l = file.location(of: offset(node, word: 0))
+      return "\(l.line):\(l.column)"
+    }
+
+    // MARK: Unknown statements
+
+    /// Word `k` of a statement is not one the schema has under `parent`.
+    mutating func unknown(_ node: NodeID, at k: Int, parent: SchemaContext, parentHead: SchemaNode?) {
+      let word = rawWord(node, k)
+      let message: String
+      if let h = parentHead, schema.kind(h) == .leaf || schema.kind(h) == .flag || schema.kind(h) == .leafList {
+        message = "'\(word)' is unexpected after '\(schema.name(h))'"
+      } else {
+        guard case .node(let p) = parent else { return }
+        let under = parentHead.map { " under '\(schema.name($0))'" } ?? " at the top level"
+        if let other = schema.child(p, named: word) ?? schema.child(p, named: "ieee-" + word) {
+          let families = SchemaFamily.allCases.filter { schema.families(other) & $0.mask != 0 }.map(\.rawValue)
+          message = "'\(word)'\(under) is not in the schema of \(selectedFamilies) (only \(families.joined(separator: ", ")))"
+        } else {
+          let candidates = schema.children(p).filter { schema.families($0) & matcher.families != 0 }.map { schema.name($0) }
+          // A suggestion only when it is close for the word's length ('unt' → 'unit', not 'do' → 'poe').
+          let close = closestMatch(to: word, among: candidates).flatMap { editDistance(word, $0) <= max(1, word.count / 3) ? $0 : nil }
+          let hint = close.map { "; did you mean '\($0)'?" } ?? ""
+          message = "unknown statement '\(word)'\(under)\(hint)"
+        }
+      }
+      var d = diagnostic(.unknownStatement, message, node, word: k)
+      if lenient { d.severity = .warning }
+      out.append(d)
+    }
+
+    var selectedFamilies: String {
+      SchemaFamily.allCases.filter { matcher.families & $0.mask != 0 }.map(\.rawValue).joined(separator: ", ")
+    }
+
+    // MARK: Places
+
+    mutating func report(_ id: DiagnosticID, _ message: String, _ node: NodeID, word k: Int, end: Bool = false) {
+      var d = diagnostic(id, message, node, word: k)
+      if end {
+        // After the last word: where the missing part would go.
+        let w = tree.words[Int(tree.nodes[node.index].wordStart) + k]
+        if located(w) { d = Diagnostic(id, message, in: file, at: Int(w.end)..<Int(w.end)) }
+      }
+      out.append(d)
+    }
+
+    func diagnostic(_ id: DiagnosticID, _ message: String, _ node: NodeID, word k: Int) -> Diagnostic {
+      let at = offset(node, word: k)
+      return Diagnostic(id, message, in: file, at: at..<at)
+    }
+
+    /// Where word `k` of a statement is in the file: the word itself when the tree's words are
+    /// the file's bytes (parsed curly and set text), else the statement's start.
+    func offset(_ node: NodeID, word k: Int) -> Int {
+      let r = tree.nodes[node.index]
+      if k < Int(r.wordCount + max(r.listCount, 0)) {
+        let w = tree.words[Int(r.wordStart) + k]
+        if located(w) { return Int(w.start) }
+      }
+      return min(tree.sourceRange(of: node).lowerBound, file.bytes.count)
+    }
+
+    func located(_ w: WordRef) -> Bool {
+      Int(w.end) <= file.bytes.count && w.start < w.end
+        && file.bytes[Int(w.start)..<Int(w.end)].elementsEqual(tree.storage[Int(w.start)..<Int(w.end)])
+    }
+  }
+}
