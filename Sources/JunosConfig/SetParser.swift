@@ -1,3 +1,5 @@
+internal import JunosSchema
+
 /// The commands a `display set` or `load set` file may contain.
 enum SetCommand: Equatable {
   case set, delete, deactivate, activate, protect, unprotect, insert, annotate, rename
@@ -383,15 +385,29 @@ struct SetParser {
     var parent = start
     var i = 0
     let n = path.count
+    var after: SchemaNode? = nil
     while i < n {
       guard let m = model.matcher, case let ctx = childContext(parent), ctx != .unknown,
-        var sh = m.step(tree.storage, path[i...], hasList: list != nil, in: ctx), let head = sh.head, sh.ownWords > 0
+        var sh = m.step(tree.storage, path[i...], hasList: list != nil, in: ctx, after: after), let head = sh.head, sh.ownWords > 0
       else {
         setFromKeywords(parent, Array(path[i...]), list: list, source: source)
         return
       }
       let kind = m.schema.kind(head)
       let interior = (kind == .container || kind == .list) && i + sh.ownWords < n
+      let rest = i + sh.ownWords
+      if !interior, kind != .container, kind != .list, rest < n,
+        let next = m.step(tree.storage, path[rest...], hasList: list != nil, in: ctx, after: sh.positional ? head : nil),
+        next.head != nil, next.ownWords > 0
+      {
+        // Several values on one line (`teardown 90 idle-timeout 5`, `priority 6 5`): each is
+        // set under the same parent.
+        setLeafSchema(parent: parent, words: Array(path[i..<rest]), list: nil, shape: sh, source: source)
+        after = sh.positional ? head : nil
+        i = rest
+        continue
+      }
+      after = nil
       if !interior {
         // The last statement of the path. Words after a leaf's value are kept as its value.
         if kind != .container && kind != .list && i + sh.ownWords < n { sh.ownWords = n - i }

@@ -29,6 +29,9 @@ public struct StatementShape: Sendable, Hashable {
   public var complete: Bool
   /// How many of ``ownWords`` (the last ones) are a leaf's value.
   public var valueWords: Int = 0
+  /// Whether the statement is printed without its keyword (an interface under `interfaces`, a
+  /// `nokeyword` value).
+  public var positional: Bool = false
 
   /// A statement the schema does not know.
   public static func unknown(words: Int) -> StatementShape {
@@ -70,8 +73,15 @@ public struct SchemaMatcher: Sendable {
   /// The child of `parent` that a word which is not one of its keywords stands for: an entry of a
   /// list printed without its keyword (an interface name under `interfaces`), or a value printed
   /// without its keyword.
-  func positionalChild(_ parent: SchemaNode) -> SchemaNode? {
+  ///
+  /// - Parameter after: The positional leaf the same line gave a value to just before: the next
+  ///   one takes this word (`priority 6 5`: setup, then reservation priority).
+  func positionalChild(_ parent: SchemaNode, after: SchemaNode? = nil) -> SchemaNode? {
     let p = schema.positionalChildren(parent).filter { schema.families($0) & families != 0 && schema.kind($0) != .container }
+    if let after {
+      guard let k = p.firstIndex(of: after) else { return nil }
+      return p[(k + 1)...].first { schema.kind($0) != .list }
+    }
     return p.first { schema.kind($0) == .list } ?? p.first
   }
 
@@ -102,7 +112,11 @@ public struct SchemaMatcher: Sendable {
 
   /// The next statement of a `set` path (one statement per line: no children on the same line,
   /// and a list printed as a block of entries always starts with its keyword alone).
-  func step(_ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in context: SchemaContext) -> StatementShape? {
+  ///
+  /// - Parameter after: See ``positionalChild(_:after:)``.
+  func step(
+    _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in context: SchemaContext, after: SchemaNode? = nil
+  ) -> StatementShape? {
     switch context {
     case .unknown:
       return nil
@@ -110,31 +124,43 @@ public struct SchemaMatcher: Sendable {
       let k = min(words.count, max(1, schema.keyWordCount(list)))
       return StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
     case .node(let parent):
-      return head(storage, words, hasList: hasList, in: parent, expanded: true)
+      return head(storage, words, hasList: hasList, in: parent, expanded: true, after: after)
     }
   }
 
   /// The statement that `words` starts, among the children of `parent`.
   ///
-  /// - Parameter expanded: `words` is a `set` path: a list printed as a block of its entries
-  ///   (`groups`, `name-server`) is that block even when words follow.
-  func head(_ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in parent: SchemaNode, expanded: Bool = false)
-    -> StatementShape?
-  {
-    let n = words.count
+  /// - Parameters:
+  ///   - expanded: `words` is a `set` path: a list printed as a block of its entries (`groups`,
+  ///     `name-server`) is that block even when words follow.
+  ///   - after: See ``positionalChild(_:after:)``.
+  func head(
+    _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in parent: SchemaNode, expanded: Bool = false,
+    after: SchemaNode? = nil
+  ) -> StatementShape? {
     let first = words[words.startIndex]
     let c: SchemaNode
     let positional: Bool
     if let k = storage.withUnsafeBytes({ keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(first.start)..<Int(first.end)])) }) {
       c = k
       positional = false
-    } else if let p = positionalChild(parent) {
+    } else if let p = positionalChild(parent, after: after) {
       c = p
       positional = true
     } else {
       return nil
     }
     let kw = positional ? 0 : 1
+    var shape = headShape(storage, words, hasList: hasList, c, kw: kw, positional: positional, expanded: expanded)
+    shape?.positional = positional
+    return shape
+  }
+
+  /// ``head(_:_:hasList:in:expanded:after:)`` once the schema statement `c` is found.
+  private func headShape(
+    _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, _ c: SchemaNode, kw: Int, positional: Bool, expanded: Bool
+  ) -> StatementShape? {
+    let n = words.count
     switch schema.kind(c) {
     case .container:
       if schema.flags(c).contains(.homogeneous), n > 1 {
@@ -207,14 +233,17 @@ public struct SchemaMatcher: Sendable {
       return out
     }
     var at = shape.ownWords
+    var lastPositional: SchemaNode? = nil
     while at < words.count {
-      guard let s = head(storage, words.dropFirst(at), hasList: hasList, in: parent), s.ownWords > 0, let h = s.head else {
+      guard let s = head(storage, words.dropFirst(at), hasList: hasList, in: parent, after: lastPositional), s.ownWords > 0, let h = s.head
+      else {
         out.append(Segment(range: at..<words.count, head: nil, interior: false, valueWords: 0))
         return out
       }
       let interior = schema.kind(h) == .list || schema.kind(h) == .container
       out.append(Segment(range: at..<(at + s.ownWords), head: h, interior: interior, valueWords: s.valueWords))
       at += s.ownWords
+      lastPositional = s.positional && !interior ? h : nil
       if interior, case .node(let p) = s.children { parent = p }
     }
     return out

@@ -48,6 +48,21 @@ import Testing
         == [])
   }
 
+  /// One set line may give several values under one parent, as the CLI accepts it: `teardown 90
+  /// idle-timeout 5` is the threshold and the idle timeout of `teardown`, not one odd value.
+  @Test func severalValuesOnOneSetLine() {
+    let text = "set protocols bgp group G family inet unicast prefix-limit teardown 90 idle-timeout 5\n"
+    #expect(check(text) == [])
+    let tree = parse(text).tree
+    #expect(
+      tree.renderSet(RenderOptions(showSecrets: true)).text
+        == """
+        set protocols bgp group G family inet unicast prefix-limit teardown 90
+        set protocols bgp group G family inet unicast prefix-limit teardown idle-timeout 5
+
+        """)
+  }
+
   @Test func missingKeysAndValues() {
     #expect(check("system {\n    host-name;\n}\n") == ["c.conf:2:14: error: 'host-name' needs a value"])
     #expect(check("protocols {\n    bgp {\n        group;\n    }\n}\n") == ["c.conf:3:14: error: 'group' needs a name"])
