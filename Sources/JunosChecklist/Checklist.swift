@@ -104,9 +104,12 @@ public enum Checklist {
   public static func lint(config file: SourceFile, options: LintOptions = LintOptions()) -> LintResult {
     let parsed = ConfigParser.parse(file)
     guard !parsed.hasErrors else { return LintResult(findings: [], diagnostics: parsed.diagnostics) }
+    // A configuration that `commit check` would refuse is not linted further.
+    let diagnostics = parsed.diagnostics + SchemaCheck().diagnostics(of: parsed.tree, in: file, model: .standard)
+    guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
     let c = context(parsed.tree, primary: file, sources: [(parsed.tree, file)], options: options, bringUp: false)
     let findings = rules(options).flatMap { $0.check(config: c) }
-    return finish(findings, contexts: [c], diagnostics: parsed.diagnostics, options: options)
+    return finish(findings, contexts: [c], diagnostics: diagnostics, options: options)
   }
 
   /// Lints a change (commands or compare text in `changes`, or a whole new configuration)
@@ -133,12 +136,14 @@ public enum Checklist {
     } else if ConfigParser.detectSyntax(changes) == .set {
       let r = ConfigParser.load(changes, onto: baseTree)
       diagnostics += r.diagnostics
-      guard !r.hasErrors else { return LintResult(findings: [], diagnostics: diagnostics) }
+      diagnostics += SchemaCheck(onlyStatementsOfFile: true).diagnostics(of: r.tree, in: changes, model: .standard)
+      guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
       afterTree = r.tree
     } else {
       let r = ConfigParser.parse(changes)
       diagnostics += r.diagnostics
-      guard !r.hasErrors else { return LintResult(findings: [], diagnostics: diagnostics) }
+      diagnostics += SchemaCheck().diagnostics(of: r.tree, in: changes, model: .standard)
+      guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
       afterTree = r.tree
       sources.insert((r.tree, changes), at: 0)
     }

@@ -153,6 +153,7 @@ public struct PlanReplay: Sendable {
           let f = Self.blanked(plan.file, keeping: Set(pendingCommands))
           let r = ConfigParser.load(f, onto: tree)
           diagnostics += r.diagnostics
+          diagnostics += SchemaCheck(onlyStatementsOfFile: true).diagnostics(of: r.tree, in: f, model: .standard)
           tree = r.tree
           primary = f
           commandFiles.append(f)
@@ -168,6 +169,7 @@ public struct PlanReplay: Sendable {
             guard let f = load(ref) else { continue }
             let parsed = ConfigParser.parse(f)
             diagnostics += parsed.diagnostics
+            diagnostics += SchemaCheck().diagnostics(of: parsed.tree, in: f, model: .standard)
             sources.insert((parsed.tree, f), at: 0)
             changed = true
             switch mode {

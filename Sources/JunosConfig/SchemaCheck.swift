@@ -24,9 +24,15 @@ public struct SchemaCheck: Sendable {
   /// How unknown statements are reported.
   public var lenient: Bool
 
+  /// Whether only statements whose words are in the file are checked: a tree made by loading the
+  /// file's commands over another configuration (`lint` of a change or a plan step) has the rest
+  /// from elsewhere.
+  public var onlyStatementsOfFile: Bool
+
   /// Creates a check; `lenient` reports unknown statements as warnings instead of errors.
-  public init(lenient: Bool = false) {
+  public init(lenient: Bool = false, onlyStatementsOfFile: Bool = false) {
     self.lenient = lenient
+    self.onlyStatementsOfFile = onlyStatementsOfFile
   }
 
   /// The problems of a parsed configuration, in file order.
@@ -37,7 +43,9 @@ public struct SchemaCheck: Sendable {
   ///   - model: The schema and families to check against; a model without a schema finds nothing.
   public func diagnostics(of tree: ConfigTree, in file: SourceFile, model: ConfigModel) -> [Diagnostic] {
     guard let matcher = model.matcher else { return [] }
-    var run = Run(tree: Self.normalized(tree, model: model, matcher: matcher), file: file, model: model, matcher: matcher, lenient: lenient)
+    var run = Run(
+      tree: Self.normalized(tree, model: model, matcher: matcher), file: file, model: model, matcher: matcher, lenient: lenient,
+      onlyStatementsOfFile: onlyStatementsOfFile)
     run.walk()
     return run.out.sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
   }
@@ -61,12 +69,14 @@ public struct SchemaCheck: Sendable {
     let model: ConfigModel
     let matcher: SchemaMatcher
     let lenient: Bool
+    let onlyStatementsOfFile: Bool
     let shapes: StatementShapes
     var values: ValueChecker
     var out: [Diagnostic] = []
     var schema: JunosSchema { matcher.schema }
 
-    init(tree: ConfigTree, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool) {
+    init(tree: ConfigTree, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool, onlyStatementsOfFile: Bool) {
+      self.onlyStatementsOfFile = onlyStatementsOfFile
       self.tree = tree
       self.file = file
       self.model = model
@@ -94,11 +104,16 @@ public struct SchemaCheck: Sendable {
         // A statement without words (`{` alone) is the parser's error already.
         guard parentContext != .unknown, tree.nodes[node.index].wordCount > 0 else { continue }
         let s = shapes[node]
+        let groups = inGroups || (parentHead == nil && tree.word(0, of: node) == "groups")
+        if onlyStatementsOfFile && !located(tree.words[Int(tree.nodes[node.index].wordStart)]) {
+          // From the other configuration: its children may still come from the file.
+          if let head = s.head { push(children: node, head: head, inGroups: groups) }
+          continue
+        }
         guard let head = s.head else {
           unknown(node, at: 0, parent: parentContext, parentHead: parentHead)
           continue
         }
-        let groups = inGroups || (parentHead == nil && tree.word(0, of: node) == "groups")
         statement(node, s, head, parentContext: parentContext, inGroups: groups)
         siblings(of: node)
         push(children: node, head: head, inGroups: groups)

@@ -454,3 +454,43 @@ extension String {
     #expect(InterfaceRoles(model: model, rules: rules).role(of: "ae3") == .core)
   }
 }
+
+/// `lint` runs `check`'s schema checks on what it is given to review (a planned configuration,
+/// the commands of a change, each step of a plan), not on the baseline: a configuration that
+/// `commit check` would refuse is reported and not linted further.
+@Suite struct LintSchemaCheckTests {
+  @Test func aPlannedConfigurationWithATypo() {
+    let r = Checklist.lint(
+      config: SourceFile(path: "c.set", text: "set system host-name r1\nset protocols bgp group G neighbor 10.0.0.1 peer-ass 65000\n"))
+    #expect(r.hasErrors)
+    #expect(r.findings.isEmpty)
+    #expect(r.diagnostics.map(\.rendered) == ["c.set:2:45: error: unknown statement 'peer-ass' under 'neighbor'; did you mean 'peer-as'?"])
+  }
+
+  @Test func aChangeIsCheckedButNotItsBaseline() {
+    // The baseline's own unknown statement is not the change's problem.
+    let base = SourceFile(path: "base.set", text: "set system host-name r1\nset system frobnicate\n")
+    let good = Checklist.lint(changes: SourceFile(path: "d.set", text: "set system domain-name example.net\n"), baseline: base)
+    #expect(!good.hasErrors, "\(good.diagnostics.map(\.rendered))")
+    let bad = Checklist.lint(
+      changes: SourceFile(path: "d.set", text: "set system domain-name example.net\nset interfaces ge-0/0/0 mtu jumbo\n"), baseline: base)
+    #expect(bad.diagnostics.map(\.rendered) == ["d.set:2:29: error: 'jumbo' is not a valid mtu: expected an integer"])
+  }
+
+  @Test func aPlanStepWithATypo() {
+    let plan = """
+      #@ plan node=r1 platform=mx kind=maintenance
+      #@ baseline base.set
+      #@ step s1 "set the name"
+      set system host-name r2
+      set system hots-name r3
+      #@ commit confirmed 5
+
+      """
+    let r = lintPlan(plan, files: ["base.set": "set system host-name r1\n"])
+    #expect(
+      r.diagnostics.map(\.rendered).contains("p.plan:5:12: error: unknown statement 'hots-name' under 'system'; did you mean 'host-name'?"),
+      "\(r.diagnostics.map(\.rendered))")
+    #expect(r.hasErrors)
+  }
+}
