@@ -53,11 +53,7 @@ let package = Package(
       name: "JunoscopeCLI",
       dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "Reports", "ArgumentKit"],
       swiftSettings: strict),
-    // Linked with the Swift runtime and Foundation inside (-static-stdlib): a run on a small file
-    // starts in a third of the time, most of which the dynamic loader spent binding Foundation's
-    // and the runtime's symbols (Docs/Benchmarks.md, "Start-up").
-    .executableTarget(
-      name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict, linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+    .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(
       name: "junoscope-bench",
       dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "JunoscopeTestSupport"],
