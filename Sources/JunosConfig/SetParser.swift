@@ -37,15 +37,85 @@ struct SetParser {
   var contexts: [SchemaContext?] = []
   var diagnostics: [Diagnostic] = []
   var skippedLines = 0
-  var index: [IndexKey: Int32] = [:]
+  var index = NodeIndex()
   var sawStatement = false
   /// Loading changes over a configuration (`load set`): a `set` of a single-valued statement
   /// replaces its value. Reading `display set` text, repeated values are all kept.
   var replaceValues = false
+  /// The previous `set` line's path and the statements it went into (each with the number of
+  /// path words consumed down to it): `display set` lines share most of their words with the
+  /// line before, so the next line starts below their common statements instead of at the top.
+  /// Only while reading (no command removes statements) and while nothing but `set` ran.
+  var lastPath: [WordRef] = []
+  var lastChain: [(consumed: Int, node: Int32)] = []
 
   struct IndexKey: Hashable {
     var parent: Int32
     var hash: UInt64
+  }
+
+  /// Statements by parent and identity hash: open addressing with linear probing. The key is a
+  /// hash already, so it is only mixed with the parent (a Dictionary would hash it again with
+  /// SipHash, a quarter of a `display set` parse).
+  struct NodeIndex {
+    private var keys: [IndexKey] = []
+    /// The statement, or -1 for an empty slot, -2 for a removed one.
+    private var values: [Int32] = []
+    private var used = 0
+    private var mask = 0
+
+    mutating func reserveCapacity(_ n: Int) {
+      var size = 16
+      while size < n * 2 { size <<= 1 }
+      if size > values.count { rehash(size) }
+    }
+
+    @inline(__always) private func slot(_ k: IndexKey) -> Int {
+      let x = (k.hash ^ UInt64(UInt32(bitPattern: k.parent)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+      return Int(truncatingIfNeeded: x >> 17) & mask
+    }
+
+    private mutating func rehash(_ size: Int) {
+      let oldKeys = keys
+      let oldValues = values
+      keys = [IndexKey](repeating: IndexKey(parent: 0, hash: 0), count: size)
+      values = [Int32](repeating: -1, count: size)
+      mask = size - 1
+      used = 0
+      for (k, v) in zip(oldKeys, oldValues) where v >= 0 { self[k] = v }
+    }
+
+    subscript(_ k: IndexKey) -> Int32? {
+      get {
+        guard !values.isEmpty else { return nil }
+        var i = slot(k)
+        while values[i] != -1 {
+          if values[i] >= 0 && keys[i] == k { return values[i] }
+          i = (i + 1) & mask
+        }
+        return nil
+      }
+      set {
+        if values.isEmpty || (used + 1) * 10 > values.count * 7 { rehash(max(16, values.count * 2)) }
+        var i = slot(k)
+        var free = -1
+        while values[i] != -1 {
+          if values[i] >= 0 && keys[i] == k {
+            values[i] = newValue ?? -2
+            return
+          }
+          if values[i] == -2 && free < 0 { free = i }
+          i = (i + 1) & mask
+        }
+        guard let v = newValue else { return }
+        if free < 0 {
+          free = i
+          used += 1
+        }
+        keys[free] = k
+        values[free] = v
+      }
+    }
   }
 
   struct Token {
@@ -230,6 +300,7 @@ struct SetParser {
       return
     }
     sawStatement = true
+    if cmd != .set { lastChain.removeAll() }
     switch cmd {
     case .set:
       set(args, line: line)
@@ -386,6 +457,30 @@ struct SetParser {
     var i = 0
     let n = path.count
     var after: SchemaNode? = nil
+    // Start below the statements this path shares with the previous line's.
+    var chain: [(consumed: Int, node: Int32)] = []
+    if start == 0 && !replaceValues && !lastChain.isEmpty {
+      var common = 0
+      let m = min(n, lastPath.count)
+      while common < m && tree.storage[Int(path[common].start)..<Int(path[common].end)]
+        .elementsEqual(tree.storage[Int(lastPath[common].start)..<Int(lastPath[common].end)])
+      {
+        common += 1
+      }
+      var k = lastChain.count
+      while k > 0 && !(lastChain[k - 1].consumed <= common && lastChain[k - 1].consumed < n) { k -= 1 }
+      if k > 0 {
+        chain = Array(lastChain[..<k])
+        parent = chain[k - 1].node
+        i = chain[k - 1].consumed
+      }
+    }
+    defer {
+      if start == 0 && !replaceValues {
+        lastPath = path
+        lastChain = chain
+      }
+    }
     while i < n {
       guard let m = model.matcher, case let ctx = childContext(parent), ctx != .unknown,
         var sh = m.step(tree.storage, path[i...], hasList: list != nil, in: ctx, after: after), let head = sh.head, sh.ownWords > 0
@@ -423,6 +518,7 @@ struct SetParser {
         setContext(parent, sh.children)
       }
       i += sh.ownWords
+      chain.append((i, parent))
     }
   }
 
@@ -735,15 +831,13 @@ struct SetParser {
   mutating func register(_ id: Int32) {
     let r = tree.nodes[Int(id)]
     let idc = indexIdentity(id)
-    let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
-    index[hash(parent: r.parent, words: refs)] = id
+    index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + idc)])] = id
   }
 
   mutating func unregister(_ node: NodeID) {
     let r = tree.nodes[node.index]
     let idc = indexIdentity(node.raw)
-    let refs = (0..<idc).map { tree.words[Int(r.wordStart) + $0] }
-    index[hash(parent: r.parent, words: refs)] = nil
+    index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + idc)])] = nil
   }
 
   // MARK: paths of existing statements
