@@ -68,6 +68,9 @@ package struct XMLReader {
     return true
   }
 
+  /// Whether the bytes of `r` are those of `s`.
+  package func bytes(_ r: Range<Int>, equalText s: String) -> Bool { s.utf8.elementsEqual(bytes[r]) }
+
   /// The value of the current start tag's attribute whose local name is `local`, entities decoded.
   package func attribute(_ local: StaticString) -> String? {
     guard let a = attributes.first(where: { bytes($0.name.local, equal: local) }) else { return nil }
