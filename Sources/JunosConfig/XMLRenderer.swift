@@ -13,9 +13,10 @@ extension ConfigTree {
   /// words as curly text gives them: statements the schema does not know beyond the simple forms
   /// (`<x/>`, `<x>value</x>`, `<x><name>N</name>…</x>`), words the schema cannot place, empty
   /// blocks, a `[ ]` list of one value, leaf-list statements the XML would join, values quoted
-  /// where they need not be. Comments inside a line and after `;` are not kept (a statement
-  /// holding a secret gets `## SECRET-DATA` back when read). ``ConfigParser/parse(_:syntax:model:)``
-  /// reads the output back into an equal tree.
+  /// where they need not be, a comment after `;` other than the `## SECRET-DATA` that reading
+  /// XML gives every statement holding a secret. Comments inside a line are not kept.
+  /// ``ConfigParser/parse(_:syntax:model:)`` reads the output back into an equal tree when the
+  /// tree is in the device's form (secrets marked as the device marks them).
   ///
   /// - Parameter options: Masking, comments and the model that maps statements to elements.
   /// - Returns: UTF-8 XML ending with a newline.
@@ -237,12 +238,10 @@ struct XMLRendering {
     let block = r.flags.contains(.block)
     guard r.wordCount > 0 else { return nil }
     if block && r.firstChild < 0 { return nil }  // `x { }`: an element without elements is no block
-    // A `## SECRET-DATA` trailer comes back when read only where a secret is.
-    let secret = SecretMasking.holdsSecret(node, in: tree, shape: shape, matcher: matcher)
+    // Reading XML gives a statement holding a secret the device's `## SECRET-DATA` trailer, and
+    // no other: another trailer is said in words.
     if let t = tree.trailer(of: node) {
-      guard secret, t.text == "## SECRET-DATA" else { return nil }
-    } else if secret {
-      return nil
+      guard t.text == "## SECRET-DATA", SecretMasking.holdsSecret(node, in: tree, shape: shape, matcher: matcher) else { return nil }
     }
     guard let matcher, shape.head != nil else { return unknownPlan(node, flags: flags) }
     guard shape.complete else { return nil }

@@ -420,4 +420,72 @@ import Testing
     }
     #expect(ConfigParser.detectSyntax(SourceFile(path: "t", text: "system { host-name r1; }")) == .curly)
   }
+
+  /// Trees made of real statements: subtrees of the curly fixtures under their own ancestors,
+  /// some statements left out, tags and annotations added, folded into the device's form.
+  static let sources: [ConfigTree] = [
+    "jvd_bbe_sw2_qfx5210-64c.conf", "jvd_mebs_an1_mx204.conf", "jvd_dc_borderleaf1_ptx10001-36mr_evo.conf",
+  ]
+  .map { ConfigParser.parse(SourceFile(path: $0, bytes: (try? Fixtures.bytes("configs/curly/\($0)")) ?? [])).tree }
+
+  static func generated(_ seed: UInt64) -> ConfigTree {
+    var rng = SplitMix64(state: seed)
+    let source = sources[Int(seed % UInt64(sources.count))]
+    var tree = ConfigTree()
+    var taken = Set<[String]>()
+    for _ in 0..<Int.random(in: 1...4, using: &rng) {
+      // A statement at depth 1 to 4 and its ancestors' words.
+      var chain: [NodeID] = []
+      var n = ConfigTree.root
+      for _ in 0..<Int.random(in: 1...4, using: &rng) {
+        let kids = Array(source.children(of: n))
+        guard !kids.isEmpty else { break }
+        n = kids[Int.random(in: 0..<kids.count, using: &rng)]
+        chain.append(n)
+      }
+      guard let top = chain.first, taken.insert(source.words(of: top)).inserted else { continue }
+      var parent = ConfigTree.root
+      for a in chain.dropLast() {
+        parent = tree.append(words: source.words(of: a), list: source.listValues(of: a), to: parent, block: true)
+      }
+      tree.graft(chain[chain.count - 1], of: source, under: parent)
+    }
+    for node in tree.allStatements() {
+      if Int.random(in: 0..<10, using: &rng) == 0, tree.parent(of: node) != ConfigTree.root {
+        tree.remove(node)
+        continue
+      }
+      if Int.random(in: 0..<20, using: &rng) == 0 { tree.setFlags(.inactive, true, of: node) }
+      if Int.random(in: 0..<40, using: &rng) == 0 { tree.setFlags(.protect, true, of: node) }
+      if Int.random(in: 0..<30, using: &rng) == 0 { tree.setAnnotation("note \(Int.random(in: 0..<99, using: &rng)) & <x>", of: node) }
+    }
+    // Blocks left empty are leaves, a `[ ]` list of one value one word, blocks left with one
+    // leaf fold: as the device prints them.
+    for node in tree.allStatements() {
+      if tree.isBlock(node) && !tree.hasChildren(node) { tree.setFlags(.block, false, of: node) }
+      if let list = tree.listValues(of: node), list.count == 1 { tree.setWords(tree.words(of: node) + list, of: node) }
+    }
+    tree.foldOneliners(model: .standard)
+    return tree
+  }
+
+  @Test(arguments: Array(UInt64(1)...300))
+  func generatedTreesRoundTripThroughEverySyntax(_ seed: UInt64) {
+    #expect(Self.sources.allSatisfy { $0.statementCount > 200 })
+    let tree = Self.generated(seed)
+    #expect(tree.statementCount > 0)
+    let xml = tree.renderXML(shown)
+    let fromXML = ConfigParser.parse(SourceFile(path: "gen.xml", bytes: xml))
+    #expect(fromXML.diagnostics.map(\.rendered) == [])
+    #expect(fromXML.tree.firstDifference(from: tree) == nil, "\(xml.text)")
+    let curly = ConfigParser.parse(SourceFile(path: "gen.conf", bytes: fromXML.tree.renderCurly(shown)))
+    #expect(curly.tree.firstDifference(from: tree) == nil)
+    let set = ConfigParser.parse(SourceFile(path: "gen.set", bytes: tree.renderSet(shown)), syntax: .set)
+    #expect(set.diagnostics.map(\.rendered) == [])
+    // `display set` keeps no `#` comments (`## SECRET-DATA`): the same configuration.
+    let sameAsSet = set.tree.sameConfiguration(ConfigTree.root, as: ConfigTree.root, in: tree)
+    #expect(sameAsSet, "\(tree.renderSet(shown).text)")
+    let setXML = ConfigParser.parse(SourceFile(path: "set.xml", bytes: set.tree.renderXML(shown)))
+    #expect(setXML.tree.firstDifference(from: set.tree) == nil)
+  }
 }
