@@ -204,8 +204,12 @@ struct XMLConfigParser {
     frames.append(f)
   }
 
-  /// The `## Last commit` and `## Last changed` headers of `<configuration>`'s attributes.
+  /// The `## Last commit` and `## Last changed` headers of `<configuration>`'s attributes (line
+  /// breaks in them as blanks).
   func headers() -> [String] {
+    func attribute(_ name: StaticString) -> String? {
+      reader.attributeBytes(name).map { String(decoding: $0.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self) }
+    }
     var order: [Bool] = []  // true: commit, false: changed
     for a in reader.attributes {
       let commit = reader.bytes(a.name.local, equal: "commit-localtime") || reader.bytes(a.name.local, equal: "commit-user")
@@ -213,9 +217,9 @@ struct XMLConfigParser {
       if reader.bytes(a.name.local, equal: "changed-localtime") && !order.contains(false) { order.append(false) }
     }
     return order.map { commit in
-      if !commit { return "## Last changed: \(reader.attribute("changed-localtime") ?? "")" }
-      let user = reader.attribute("commit-user").map { " by \($0)" } ?? ""
-      return "## Last commit: \(reader.attribute("commit-localtime") ?? "")\(user)"
+      if !commit { return "## Last changed: \(attribute("changed-localtime") ?? "")" }
+      let user = attribute("commit-user").map { " by \($0)" } ?? ""
+      return "## Last commit: \(attribute("commit-localtime") ?? "")\(user)"
     }
   }
 
@@ -334,25 +338,24 @@ struct XMLConfigParser {
   /// `<junoscope:statement words="…">`: the words as curly text gives them.
   mutating func given(_ f: inout Frame, parent p: Int) {
     f.kind = .given
-    guard let text = reader.attribute("words") else {
+    guard let text = reader.attributeBytes("words") else {
       report(.unexpectedXML, "<junoscope:statement> without its words=\"…\"", at: f.at)
       f.role = .ignored
       return
     }
-    let one = CurlyParser.parse(SourceFile(path: file.path, text: text + ";"))
+    // A blank first: a first word starting with U+FEFF is no byte-order mark here.
+    let one = CurlyParser.parse(SourceFile(path: file.path, bytes: [0x20] + text + [UInt8(ascii: ";")]))
     let top = one.tree.children(of: ConfigTree.root).map { $0 }
     guard !one.hasErrors, top.count == 1, let s = top.first, !one.tree.hasChildren(s), one.tree.extra(s) == nil,
       one.tree.flags(of: s).isEmpty, one.tree.wordCount(of: s) > 0, one.tree.headers.isEmpty
     else {
-      report(.unexpectedXML, "the words of <junoscope:statement> are not one statement: \(text)", at: f.at)
+      report(.unexpectedXML, "the words of <junoscope:statement> are not one statement: \(String(decoding: text, as: UTF8.self))", at: f.at)
       f.role = .ignored
       return
     }
     f.words += one.tree.wordRefs(of: s).map { tree.storeWord(one.tree.storage[Int($0.start)..<Int($0.end)]) }
     f.list = one.tree.listRefs(of: s).map { $0.map { tree.storeWord(one.tree.storage[Int($0.start)..<Int($0.end)]) } }
-    if let c = reader.attribute("comment") {
-      f.trailer = Trivia(c.utf8.first == UInt8(ascii: "/") ? .annotation : .hash, c)
-    }
+    if let c = reader.attributeBytes("comment") { f.trailer = Self.trivia(c[...]).first }
     let ctx = frames[owner(p)].context
     if let m = model.matcher, ctx != .unknown {
       f.context = m.shape(tree.storage, f.words[...], hasList: f.list != nil, in: ctx).children
@@ -393,7 +396,7 @@ struct XMLConfigParser {
   /// The element name of frame `f` (an unknown element's keyword), stored as a word.
   mutating func storeName(_ f: Int, name: XMLReader.Name? = nil) -> WordRef {
     let n = name ?? currentName(f)
-    return tree.storeWord(reader.bytes[n.local])
+    return tree.storeWord(XMLWords.word(reader.bytes[n.local]))
   }
 
   /// The name of the element frame `f` was opened for, read again from its start tag.
@@ -483,14 +486,7 @@ struct XMLConfigParser {
     case .text:
       textResult = parseText(frame.at..<at)
     case .comment:
-      var t = frame.text[...]
-      while let c = t.first, XMLWords.isBlank(c) { t = t.dropFirst() }
-      let text = String(decoding: frame.text, as: UTF8.self)
-      if t.starts(with: "/*".utf8) || t.first == UInt8(ascii: "#") {
-        pending.append(Trivia(t.first == UInt8(ascii: "#") ? .hash : .annotation, text))
-      } else {
-        pending.append(Trivia(.annotation, "/* \(text) */"))
-      }
+      pending += Self.trivia(frame.text[...])
     case .key:
       let value = XMLWords.trimmed(frame.text[...])
       // An empty key (`<choice-value/>` of `route-filter 10.0.0.0/8 exact`) has no word.
@@ -526,6 +522,31 @@ struct XMLConfigParser {
     e.closing += pending
     pending = []
     tree.setExtras(e, of: NodeID(node))
+  }
+
+  /// The comments a `<junos:comment>` (or a `comment` attribute) stands for, as curly text can
+  /// hold them: `/* … */` (an inner `*/` written `* /`), one `# …` comment a line, or the text
+  /// in `/* */`.
+  static func trivia(_ text: ArraySlice<UInt8>) -> [Trivia] {
+    let t = XMLWords.trimmed(text)
+    if t.first == UInt8(ascii: "#") {
+      return t.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).map { line in
+        var l = line.drop(while: { $0 == 0x20 || $0 == 0x09 })
+        if l.first != UInt8(ascii: "#") { l = ArraySlice(Array("# ".utf8) + l) }
+        return Trivia(.hash, String(decoding: l, as: UTF8.self))
+      }
+    }
+    let delimited = t.count >= 4 && t.starts(with: "/*".utf8) && t.suffix(2).elementsEqual("*/".utf8)
+    let body = delimited ? t.dropFirst(2).dropLast(2) : t
+    var out: [UInt8] = Array((delimited ? "/*" : "/* ").utf8)
+    var k = body.startIndex
+    while k < body.endIndex {
+      out.append(body[k])
+      if body[k] == UInt8(ascii: "*"), k + 1 < body.endIndex, body[k + 1] == UInt8(ascii: "/") { out.append(0x20) }
+      k += 1
+    }
+    out += Array((delimited ? "*/" : " */").utf8)
+    return [Trivia(.annotation, String(decoding: out, as: UTF8.self))]
   }
 
   /// The keys frame `f`'s list entry still lacks (`choice-value`, empty for most choices, may

@@ -73,10 +73,15 @@ package struct XMLReader {
 
   /// The value of the current start tag's attribute whose local name is `local`, entities decoded.
   package func attribute(_ local: StaticString) -> String? {
+    attributeBytes(local).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// ``attribute(_:)`` as bytes (invalid UTF-8 kept).
+  package func attributeBytes(_ local: StaticString) -> [UInt8]? {
     guard let a = attributes.first(where: { bytes($0.name.local, equal: local) }) else { return nil }
     var out: [UInt8] = []
     appendText(a.value, entities: true, to: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// Appends text (or an attribute value) with its references decoded. Unknown references are

@@ -357,6 +357,13 @@ struct XMLRendering {
     guard r.listCount < 0, r.wordCount <= 2 else { return nil }
     let w0 = tree.wordBytes(0, of: node)
     guard Self.isName(w0) else { return nil }
+    // An element the schema knows here would be read as that statement.
+    if let matcher, case .node(let parent) = shapes[NodeID(tree.nodes[node.index].parent)].children,
+      w0.withUnsafeBytes({ matcher.keywordChild(parent, $0) }) != nil
+        || matcher.schema.child(parent, named: String(decoding: w0, as: UTF8.self)) != nil
+    {
+      return nil
+    }
     let name = Array(w0)
     let block = r.firstChild >= 0
     if r.wordCount == 1 {
