@@ -49,11 +49,15 @@ extension ConfigTree {
   ///
   /// - Returns: Whether anything was folded.
   @discardableResult
-  public mutating func foldOneliners(model: ConfigModel) -> Bool {
+  public mutating func foldOneliners(model: ConfigModel) -> Bool { foldOneliners(model: model, keeping: []) }
+
+  /// ``foldOneliners(model:)``, except the blocks in `keeping`.
+  @discardableResult
+  mutating func foldOneliners(model: ConfigModel, keeping: Set<Int32>) -> Bool {
     guard let schema = model.matcher?.schema else { return false }
     let shapes = model.shapes(of: self)
     var folded = false
-    for node in allStatements() where foldsOnOneLine(node, shapes: shapes, schema: schema) {
+    for node in allStatements() where !keeping.contains(node.raw) && foldsOnOneLine(node, shapes: shapes, schema: schema) {
       var refs = wordRefs(of: node)
       var list: [WordRef]? = nil
       var c = nodes[node.index].firstChild

@@ -88,6 +88,12 @@ public enum DiagnosticID: String, Sendable, CaseIterable {
   case choiceConflict
   /// A NUL byte or other control byte in the text, or an input too large to address.
   case invalidByte
+  /// XML that is not well-formed: a tag, comment or reference cut short or never closed (a
+  /// truncated capture), an end tag that closes another element.
+  case malformedXML
+  /// Well-formed XML that is not a Junos configuration where one is expected: no
+  /// `<configuration>`, text between the elements of a block, a list entry without its keys.
+  case unexpectedXML
   /// Checklist inputs: a line of a change plan, a roles file or a suppression file that is not
   /// one of its forms.
   case invalidChecklistInput

@@ -1,9 +1,13 @@
-/// The two text syntaxes of a Junos configuration.
+/// The syntaxes of a Junos configuration.
 public enum ConfigSyntax: String, Sendable, CaseIterable {
   /// Curly-brace text, as `show configuration` prints it and `juniper.conf` stores it.
   case curly
   /// One command per line, as `show configuration | display set` prints it.
   case set
+  /// Junos XML, as `show configuration | display xml` prints it and NETCONF
+  /// `<get-configuration>` replies hold it (configuration text inside such a reply is read as
+  /// curly or set text).
+  case xml
 }
 
 /// What parsing produced: a tree, even for broken input, and the problems found.
@@ -35,10 +39,12 @@ public enum ConfigParser {
     switch syntax ?? detectSyntax(file) {
     case .curly: return CurlyParser.parse(file)
     case .set: return SetParser.parse(file, model: model)
+    case .xml: return XMLConfigParser.parse(file, model: model)
     }
   }
 
-  /// Guesses the syntax from the first line that is neither blank, a comment nor a capture artefact.
+  /// Guesses the syntax from the first line that is neither blank, a comment nor a capture
+  /// artefact: XML when it starts with `<`.
   public static func detectSyntax(_ file: SourceFile) -> ConfigSyntax {
     let b = file.bytes
     var start = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
@@ -49,6 +55,7 @@ public enum ConfigParser {
       var i = start
       while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
       guard i < end, b[i] != UInt8(ascii: "#") else { continue }
+      if b[i] == UInt8(ascii: "<") { return .xml }
       if CaptureArtefact.classify(b, from: i, to: end, topLevel: true) != nil { continue }
       var j = i
       while j < end && b[j] > 0x20 { j += 1 }

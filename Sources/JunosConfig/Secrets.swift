@@ -33,6 +33,20 @@ public enum SecretMasking {
   /// - Returns: The indices into the statement's words; list values are covered by
   ///   ``masksList(of:in:shape:matcher:)``.
   public static func secretWordIndices(of node: NodeID, in tree: ConfigTree, shape: StatementShape, matcher: SchemaMatcher?) -> [Int] {
+    secretWordIndices(of: node, in: tree, shape: shape, matcher: matcher, marked: tree.isMarkedSecret(node))
+  }
+
+  /// Whether a leaf statement holds a secret by its words alone, the `## SECRET-DATA` marker
+  /// aside: a statement the device marks so.
+  static func holdsSecret(_ node: NodeID, in tree: ConfigTree, shape: StatementShape, matcher: SchemaMatcher?) -> Bool {
+    guard !tree.isBlock(node) else { return false }
+    return !secretWordIndices(of: node, in: tree, shape: shape, matcher: matcher, marked: false).isEmpty
+      || masksList(of: node, in: tree, shape: shape, matcher: matcher, marked: false)
+  }
+
+  static func secretWordIndices(of node: NodeID, in tree: ConfigTree, shape: StatementShape, matcher: SchemaMatcher?, marked: Bool)
+    -> [Int]
+  {
     let n = tree.wordCount(of: node)
     guard n > 0 else { return [] }
     var out: [Int] = []
@@ -64,7 +78,7 @@ public enum SecretMasking {
         k += 1
       }
     }
-    if out.isEmpty && tree.isMarkedSecret(node) && !tree.isBlock(node) && tree.listValues(of: node) == nil {
+    if out.isEmpty && marked && !tree.isBlock(node) && tree.listValues(of: node) == nil {
       out.append(n - 1)  // `"secret"; ## SECRET-DATA` or `key "$9$…"; ## SECRET-DATA`
     }
     for k in 1..<n where !out.contains(k) && looksEncrypted(tree.wordBytes(k, of: node)) { out.append(k) }
@@ -73,8 +87,12 @@ public enum SecretMasking {
 
   /// Whether the `[ ]` values of a statement are secrets.
   public static func masksList(of node: NodeID, in tree: ConfigTree, shape: StatementShape, matcher: SchemaMatcher?) -> Bool {
+    masksList(of: node, in: tree, shape: shape, matcher: matcher, marked: tree.isMarkedSecret(node))
+  }
+
+  static func masksList(of node: NodeID, in tree: ConfigTree, shape: StatementShape, matcher: SchemaMatcher?, marked: Bool) -> Bool {
     guard let values = tree.listValues(of: node) else { return false }
-    if tree.isMarkedSecret(node) || secretKeywords.contains(tree.word(tree.wordCount(of: node) - 1, of: node)) { return true }
+    if marked || secretKeywords.contains(tree.word(tree.wordCount(of: node) - 1, of: node)) { return true }
     if values.contains(where: { looksEncrypted(ArraySlice($0.utf8)) }) { return true }
     guard let matcher, shape.head != nil else { return false }
     let r = tree.nodes[node.index]

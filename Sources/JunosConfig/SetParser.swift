@@ -462,8 +462,9 @@ struct SetParser {
     if start == 0 && !replaceValues && !lastChain.isEmpty {
       var common = 0
       let m = min(n, lastPath.count)
-      while common < m && tree.storage[Int(path[common].start)..<Int(path[common].end)]
-        .elementsEqual(tree.storage[Int(lastPath[common].start)..<Int(lastPath[common].end)])
+      while common < m
+        && tree.storage[Int(path[common].start)..<Int(path[common].end)]
+          .elementsEqual(tree.storage[Int(lastPath[common].start)..<Int(lastPath[common].end)])
       {
         common += 1
       }

@@ -1,5 +1,5 @@
 internal import CLibSSH
-internal import JunosHistory
+internal import JunosConfig
 
 /// A NETCONF request junoscope may send: only RPCs that read. Nothing else can be built.
 public enum NetconfRequest: Sendable, Hashable {
@@ -209,7 +209,7 @@ public final class NetconfSession {
 }
 
 /// A NETCONF message as received, and the text of its elements by local name (namespace prefixes
-/// like `junos:` ignored), read with JunosHistory's `XMLReader`.
+/// like `junos:` ignored), read with JunosConfig's `XMLReader`.
 public struct NetconfReply: Sendable {
   /// The message as received.
   public let xml: String
@@ -230,16 +230,20 @@ public struct NetconfReply: Sendable {
     var errorDepth: Int? = nil  // depth of the <rpc-error> being read
     while let event = reader.next() {
       switch event {
-      case .start(let name, _, _):
+      case .start(let tag, _, _):
+        let name = reader.string(tag.local)
         if name == "rpc-error" && errorDepth == nil {
           errorDepth = open.count
           errors.append([:])
         }
         open.append((name, []))
-      case .text(let t):
-        if !open.isEmpty { open[open.count - 1].text += t }
-      case .end(let name, _):
+      case .text(let range, let entities):
+        if !open.isEmpty { reader.appendText(range, entities: entities, to: &open[open.count - 1].text) }
+      case .cdata(let range):
+        if !open.isEmpty { open[open.count - 1].text += reader.bytes[range] }
+      case .end:
         let e = open.removeLast()
+        let name = e.name
         let text = String(decoding: e.text, as: UTF8.self)
         texts[name, default: []].append(text)
         if let d = errorDepth {

@@ -64,6 +64,7 @@ enum ApplyCommand: JunoscopeCommand {
     case .curly: out = result.tree.renderCurly(options)
     case .set: out = result.tree.renderSet(options)
     case .json: out = result.tree.renderJSON(options, source: baseFile)
+    case .xml: out = result.tree.renderXML(options)
     }
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success

@@ -1,16 +1,17 @@
 import ArgumentKit
 import JunosConfig
 
-/// `junoscope show FILE… [--format curly|set|json] [--show-secrets]`.
+/// `junoscope show FILE… [--format curly|set|json|xml] [--show-secrets]`.
 enum ShowCommand: JunoscopeCommand {
-  enum Format: String, CaseIterable { case curly, set, json }
+  enum Format: String, CaseIterable { case curly, set, json, xml }
 
   static let spec = CommandSpec(
     name: "show",
-    abstract: "Parse configurations and print them as curly text, set commands or JSON.",
+    abstract: "Parse configurations and print them as curly text, set commands, JSON or Junos XML.",
     discussion: """
       Inputs may be curly-brace or 'display set' text, captured terminal output included (prompts,
-      {master:0}, [edit] and echoed commands are skipped). Secrets are masked unless --show-secrets.
+      {master:0}, [edit] and echoed commands are skipped), or Junos XML ('display xml', a NETCONF
+      <configuration> reply). Secrets are masked unless --show-secrets.
       Nothing is printed for an input with errors: the diagnostics go to standard error, exit 2.
       """,
     arguments: [
@@ -42,6 +43,7 @@ enum ShowCommand: JunoscopeCommand {
       case .curly: rendered.append(result.tree.renderCurly(options))
       case .set: rendered.append(result.tree.renderSet(options))
       case .json: rendered.append(result.tree.renderJSON(options, source: file))
+      case .xml: rendered.append(result.tree.renderXML(options))
       }
     }
     if failed { return ExitStatus.invalidInput }

@@ -578,15 +578,7 @@ public func fuzzInitialize(
 // MARK: - Seeds
 
 private func ckRead(_ path: String) -> [UInt8] {
-  guard let f = fopen(path, "rb") else { fatalError("\(path) not found: run from the repository root") }
-  defer { fclose(f) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let n = fread(&chunk, 1, chunk.count, f)
-    if n <= 0 { break }
-    bytes += chunk[..<n]
-  }
+  guard let bytes = fuzzRead(path) else { fatalError("\(path) not found: run from the repository root") }
   return bytes
 }
 

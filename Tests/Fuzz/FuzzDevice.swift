@@ -21,7 +21,7 @@
 //      random sizes and fed in random pieces they must come back exactly; framed with `]]>]]>`
 //      too, when no message ends early (its text followed by `]]>]]>` holds the marker only at
 //      the end).
-//   2. NetconfReply (JunosHistory's XMLReader): the input as a reply, its elements and
+//   2. NetconfReply (JunosConfig's XMLReader): the input as a reply, its elements and
 //      errors; any text escaped inside an element (`& < > " '`) reads back as itself.
 //   3. MiniJSON.parse: when it parses, render the value and parse it again to an equal value.
 //   4. CaptureBundle.Manifest.parse: no accepted file path starts with `/` or has a `..`

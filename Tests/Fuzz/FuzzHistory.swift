@@ -34,15 +34,7 @@ import Glibc
 /// Europe/London, read from the fixtures once (the script runs from the repository root).
 let london: IANAZone = {
   let path = "Fixtures/zoneinfo/Europe/London"
-  guard let f = fopen(path, "rb") else { fatalError("\(path) not found: run from the repository root") }
-  defer { fclose(f) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let n = fread(&chunk, 1, chunk.count, f)
-    if n <= 0 { break }
-    bytes += chunk[..<n]
-  }
+  guard let bytes = fuzzRead(path) else { fatalError("\(path) not found: run from the repository root") }
   do {
     return try IANAZone(name: "Europe/London", tzif: bytes)
   } catch {

@@ -2,9 +2,11 @@
 # Fuzz one of JunosConfig's parsers, JunosDiff, JunosHistory or JunosDevice's readers with libFuzzer
 # (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set|compare|diff|history|device|checklist] [RUNS]   (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|xml|compare|diff|history|device|checklist] [RUNS]   (defaults: curly 1000000)
 #
-# curly, set: FuzzParsers.swift (see there). compare, diff: FuzzCompare.swift, built with
+# curly, set, xml: FuzzParsers.swift (see there); xml is seeded with the XML renderings of the
+# Fixtures/configs files (whole when under 64 KB, and of their slices), made by the fuzz binary
+# itself (FUZZ_XML_SEEDS), besides the files. compare, diff: FuzzCompare.swift, built with
 # Sources/JunosDiff too (compare: compare-text parser and apply, seeded from Fixtures/diffs;
 # diff: pairs of configurations separated by a '====' line, apply(compare(a, b), a) == b).
 # history: FuzzHistory.swift, built with Sources/JunosDiff and Sources/JunosHistory too (CZlib
@@ -25,7 +27,7 @@
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 #
-# Builds /tmp/fuzz-junos from Sources/JunosSchema, ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift as one
+# Builds /tmp/fuzz-junos from Sources/JunosSchema, ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift (and FuzzFiles.swift) as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
 # file larger than 4 KB; not for history, device or checklist), then runs RUNS inputs with -max_len=4096
@@ -49,14 +51,14 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set | compare | diff | history | device | checklist) ;;
-  *) echo "usage: $0 [curly|set|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2 ;;
+  curly | set | xml | compare | diff | history | device | checklist) ;;
+  *) echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $syntax in
-  curly | set) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
+  curly | set | xml) bin=${FUZZ_BIN:-/tmp/fuzz-junos} ;;
   history) bin=${FUZZ_BIN:-/tmp/fuzz-junoshistory} ;;
   device) bin=${FUZZ_BIN:-/tmp/fuzz-junosdevice} ;;
   checklist) bin=${FUZZ_BIN:-/tmp/fuzz-junoschecklist} ;;
@@ -80,11 +82,11 @@ flatten() {
   done
 }
 case $syntax in
-  curly | set)
-    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift) ;;
+  curly | set | xml)
+    sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Tests/Fuzz/FuzzParsers.swift Tests/Fuzz/FuzzFiles.swift) ;;
   history)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
-      Tests/Fuzz/FuzzHistory.swift)
+      Tests/Fuzz/FuzzHistory.swift Tests/Fuzz/FuzzFiles.swift)
     extra=(-I Sources/CZlib -lz) ;;
   device)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
@@ -92,7 +94,7 @@ case $syntax in
     extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh) ;;
   checklist)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
-      Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift)
+      Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift Tests/Fuzz/FuzzFiles.swift)
     # The package's language mode and upcoming features (one module mixes `import X` and
     # `internal import X` otherwise).
     extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault) ;;
@@ -133,6 +135,12 @@ seeded=0
     done
   fi
 done < <(find Fixtures/configs -type f -print0 | sort -z)
+if [[ $syntax == xml ]]; then
+  # The XML rendering of every seed so far (the binary writes xml_<name> beside each).
+  before=$(find "$corpus" -type f | wc -l)
+  FUZZ_XML_SEEDS=$corpus SWIFT_BACKTRACE=enable=no "$bin" -runs=0 "$slices" >/dev/null 2>&1
+  seeded=$((seeded + $(find "$corpus" -type f | wc -l) - before))
+fi
 if [[ $syntax == compare ]]; then
   for f in Fixtures/diffs/*; do [[ -f $f ]] && cp -n "$f" "$corpus/diff_$(basename "$f")" && seeded=$((seeded + 1)); done
 fi

@@ -2,7 +2,8 @@ import JunosConfig
 import Testing
 
 /// Inputs libFuzzer found (Tests/Fuzz), kept so they stay fixed: each must either be reported as
-/// invalid or round-trip (parse → render curly → parse gives the same tree).
+/// invalid or round-trip (parse → render curly → parse gives the same tree; the tree read from
+/// its XML rendering reads back from its own XML rendering as itself).
 @Suite struct FuzzRegressionTests {
   static let inputs: [(String, ConfigSyntax, [UInt8])] = [
     ("hash comment inside a list", .curly, Array("m [#\n];".utf8)),
@@ -19,6 +20,22 @@ import Testing
     // `:` followed by a combining mark is one Character: headers are matched on bytes.
     ("header followed by a combining mark", .set, Array("## Last changed:\u{35E}x\n".utf8)),
     ("pager-like statement with a trailing comment", .curly, Array(" ; ---(more;#e_".utf8)),
+    ("invalid UTF-8 in an element name", .xml, Array("<configuration><statem".utf8) + [0xFF] + Array("ent/></configuration>".utf8)),
+    ("element name with a brace", .xml, Array("<configuration><pseu-}lv/></configuration>".utf8)),
+    (
+      "hash comment with a carriage return", .xml,
+      Array("<configuration><junos:comment># a\r</junos:comment><system/></configuration>".utf8)
+    ),
+    ("annotation holding */", .xml, Array("<configuration><junos:comment>/* a */ b */</junos:comment><system/></configuration>".utf8)),
+    (
+      "unknown statement whose keyword the schema knows there", .curly,
+      Array("interfaces { ge-0/0/0 { unit 0 { family vlan { m+mbers X; } } } }".utf8)
+    ),
+    ("statement words starting with U+FEFF and a prefix-tag word", .curly, Array("system { \u{FEFF} replace: host-name x; }".utf8)),
+    (
+      "secret without its marker, given as words", .xml,
+      Array("<configuration><junoscope:statement words='secret \"$9$x\"'/></configuration>".utf8)
+    ),
   ]
 
   @Test(arguments: inputs.indices)
@@ -30,6 +47,11 @@ import Testing
     let again = ConfigParser.parse(SourceFile(path: "rendered", bytes: curly), syntax: .curly)
     #expect(again.diagnostics.map(\.rendered) == [])
     #expect(again.tree.firstDifference(from: first.tree) == nil)
+    let shown = RenderOptions(showSecrets: true)
+    let fromXML = ConfigParser.parse(SourceFile(path: "rendered.xml", bytes: first.tree.renderXML(shown)))
+    #expect(fromXML.diagnostics.map(\.rendered) == [])
+    let back = ConfigParser.parse(SourceFile(path: "again.xml", bytes: fromXML.tree.renderXML(shown)))
+    #expect(back.tree.firstDifference(from: fromXML.tree) == nil)
   }
 
   @Test func controlBytesInSetWordsAreReported() {

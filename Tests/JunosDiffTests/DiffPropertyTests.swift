@@ -219,6 +219,11 @@ private let shown = RenderOptions(showSecrets: true)
     // The same configuration reparsed from its own text is still the same.
     let reparsed = ConfigParser.parse(SourceFile(path: "b", bytes: b.renderCurly(shown)), syntax: .curly).tree
     #expect(ConfigDiff(from: b, to: reparsed, options: DiffOptions(model: .keywordsOnly(table))).isEmpty)
+    // And from its XML.
+    let xml = b.renderXML(RenderOptions(showSecrets: true, model: .keywordsOnly(table)))
+    let fromXML = ConfigParser.parse(SourceFile(path: "b.xml", bytes: xml), model: .keywordsOnly(table))
+    #expect(fromXML.diagnostics.map(\.rendered) == [])
+    #expect(ConfigDiff(from: b, to: fromXML.tree, options: DiffOptions(model: .keywordsOnly(table))).isEmpty)
   }
 
   @Test(arguments: seeds.prefix(100))
