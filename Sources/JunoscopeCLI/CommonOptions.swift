@@ -1,7 +1,9 @@
 import ArgumentKit
+import Dispatch
 import Foundation
 import JunosConfig
 import JunosHistory
+import Synchronization
 
 /// Options shared by the commands that read configurations.
 enum CommonOptions {
@@ -127,6 +129,28 @@ enum CommonOptions {
     let file = SourceFile(path: input.path, bytes: input.bytes)
     let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
     return (file, ConfigParser.parse(file, syntax: syntax, model: model))
+  }
+
+  /// Reads two inputs (in order: standard input is read once) and parses them at the same time,
+  /// one thread each: `compare`'s two configurations.
+  static func parsePair(_ paths: (String, String), _ inv: Invocation, io: FileIO, model: ConfigModel) throws(CommandFailure) -> (
+    (SourceFile, ParseResult), (SourceFile, ParseResult)
+  ) {
+    var files: [SourceFile] = []
+    for path in [paths.0, paths.1] {
+      var input = try io.read(path)
+      input.bytes = try gunzipped(input.bytes, path: input.path)
+      files.append(SourceFile(path: input.path, bytes: input.bytes))
+    }
+    let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
+    let results = Mutex<[Int: ParseResult]>([:])
+    let inputs = files
+    DispatchQueue.concurrentPerform(iterations: 2) { k in
+      let r = ConfigParser.parse(inputs[k], syntax: syntax, model: model)
+      results.withLock { $0[k] = r }
+    }
+    let r = results.withLock { $0 }
+    return ((files[0], r[0]!), (files[1], r[1]!))
   }
 
   /// The bytes, decompressed when they are gzip data.

@@ -38,8 +38,7 @@ enum CompareCommand: JunoscopeCommand {
     if oldPath == "-" && newPath == "-" {
       throw CommandFailure(message: "only one of OLD and NEW can be standard input", status: ExitStatus.usage)
     }
-    let (oldFile, a) = try CommonOptions.parse(oldPath, inv, io: io, model: model)
-    let (newFile, b) = try CommonOptions.parse(newPath, inv, io: io, model: model)
+    let ((oldFile, a), (newFile, b)) = try CommonOptions.parsePair((oldPath, newPath), inv, io: io, model: model)
     CommonOptions.report(a.diagnostics + b.diagnostics, console: console)
     if a.hasErrors || b.hasErrors { return ExitStatus.invalidInput }
     // "protocols bgp" as one argument or two: the words of one hierarchy either way.
