@@ -43,23 +43,36 @@ public struct SchemaCheck: Sendable {
   ///   - model: The schema and families to check against; a model without a schema finds nothing.
   public func diagnostics(of tree: ConfigTree, in file: SourceFile, model: ConfigModel) -> [Diagnostic] {
     guard let matcher = model.matcher else { return [] }
+    let (normal, shapes) = Self.normalized(tree, model: model, matcher: matcher)
     var run = Run(
-      tree: Self.normalized(tree, model: model, matcher: matcher), file: file, model: model, matcher: matcher, lenient: lenient,
-      onlyStatementsOfFile: onlyStatementsOfFile)
+      tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient, onlyStatementsOfFile: onlyStatementsOfFile)
     run.walk()
     return run.out.sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
   }
 
-  /// One statement per level: one-line children split off, repeated blocks merged.
-  static func normalized(_ tree: ConfigTree, model: ConfigModel, matcher: SchemaMatcher) -> ConfigTree {
+  /// One statement per level: one-line children split off, repeated blocks merged; with the
+  /// shapes of the result (those of statements unfolding made or changed computed anew, the
+  /// others kept: merging moves statements under a parent with the same words).
+  static func normalized(_ tree: ConfigTree, model: ConfigModel, matcher: SchemaMatcher) -> (ConfigTree, StatementShapes) {
     let shapes = model.shapes(of: tree)
     var out = tree
+    var unfolded: [NodeID] = []
     for node in tree.allStatements() {
       let s = shapes[node]
-      if s.head != nil, s.ownWords < tree.wordCount(of: node) { out.unfold(node, shape: s, matcher: matcher) }
+      if s.head != nil, s.ownWords < tree.wordCount(of: node), out.unfold(node, shape: s, matcher: matcher) { unfolded.append(node) }
+    }
+    var full = shapes.full
+    full.reserveCapacity(out.nodes.count)
+    for node in unfolded {
+      full[node.index] = model.shape(of: node, in: out, context: full[Int(out.nodes[node.index].parent)].children)
+    }
+    // New statements come after their parents.
+    for k in tree.nodes.count..<out.nodes.count {
+      let parent = out.nodes[k].parent
+      full.append(parent < 0 ? .unknown(words: 0) : model.shape(of: NodeID(Int32(k)), in: out, context: full[Int(parent)].children))
     }
     out.mergeDuplicateBlocks()
-    return out
+    return (out, StatementShapes(full: full, partial: [:]))
   }
 
   /// The state of one check.
@@ -73,16 +86,22 @@ public struct SchemaCheck: Sendable {
     let shapes: StatementShapes
     var values: ValueChecker
     var out: [Diagnostic] = []
+    /// ``siblings(of:)``'s tables, kept between calls.
+    var leaves: [SchemaNode: NodeID] = [:]
+    var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
     var schema: JunosSchema { matcher.schema }
 
-    init(tree: ConfigTree, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool, onlyStatementsOfFile: Bool) {
+    init(
+      tree: ConfigTree, shapes: StatementShapes, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool,
+      onlyStatementsOfFile: Bool
+    ) {
       self.onlyStatementsOfFile = onlyStatementsOfFile
       self.tree = tree
       self.file = file
       self.model = model
       self.matcher = matcher
       self.lenient = lenient
-      self.shapes = model.shapes(of: tree)
+      self.shapes = shapes
       self.values = ValueChecker(schema: matcher.schema)
     }
 
@@ -130,7 +149,7 @@ public struct SchemaCheck: Sendable {
         unknown(node, at: s.ownWords, parent: s.children, parentHead: head)
       }
       // A list entry's keys and a leaf's value follow its keyword, unless it is printed without.
-      let keyword = isPositional(node, head) ? 0 : 1
+      let keyword = s.positional ? 0 : 1
       switch schema.kind(head) {
       case .list:
         // A block of the list's entries (`schedulers { S1 { … } }`) has no keys of its own.
@@ -178,11 +197,6 @@ public struct SchemaCheck: Sendable {
       }
     }
 
-    /// Whether the statement's first word is a value (an entry or leaf printed without keyword).
-    func isPositional(_ node: NodeID, _ head: SchemaNode) -> Bool {
-      tree.word(0, of: node) != schema.name(head) && "ieee-" + tree.word(0, of: node) != schema.name(head)
-    }
-
     /// Checks word `k` (counting `[ ]` values after the words) against a type.
     mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: String, inGroups: Bool) {
       guard let type else { return }
@@ -213,11 +227,14 @@ public struct SchemaCheck: Sendable {
     /// statement's children (a block of list entries has neither).
     mutating func siblings(of parent: NodeID) {
       guard case .node = shapes[parent].children else { return }
-      var leaves: [SchemaNode: NodeID] = [:]
-      var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
+      // One child cannot conflict with itself.
+      let r = tree.nodes[parent.index]
+      guard r.firstChild >= 0, r.firstChild != r.lastChild else { return }
+      leaves.removeAll(keepingCapacity: true)
+      choices.removeAll(keepingCapacity: true)
       for c in tree.children(of: parent) {
         guard let h = shapes[c].head else { continue }
-        if schema.kind(h) == .leaf, !isPositional(c, h) {
+        if schema.kind(h) == .leaf, !shapes[c].positional {
           if let first = leaves[h] {
             report(
               .repeatedStatement,

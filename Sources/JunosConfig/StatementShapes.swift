@@ -99,7 +99,7 @@ public struct SchemaMatcher: Sendable {
       return .unknown(words: n)
     case .entries(let list):
       let k = min(n, max(1, schema.keyWordCount(list)))
-      var s = StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
+      var s = StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true, positional: true)
       if k < n { s.complete = segments(storage, words, hasList: hasList, shape: s).last?.head != nil }
       return s
     case .node(let parent):
@@ -122,7 +122,7 @@ public struct SchemaMatcher: Sendable {
       return nil
     case .entries(let list):
       let k = min(words.count, max(1, schema.keyWordCount(list)))
-      return StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true)
+      return StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true, positional: true)
     case .node(let parent):
       return head(storage, words, hasList: hasList, in: parent, expanded: true, after: after)
     }

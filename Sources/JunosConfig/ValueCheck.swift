@@ -4,8 +4,8 @@ internal import JunosSchema
 /// words of an enumeration, integers and decimals within their YANG ranges, IPv4/IPv6 addresses
 /// and prefixes, MAC addresses, and strings within their length and Juniper's POSIX patterns
 /// (`!` before a pattern: the value must not match it). Interface names and XSD patterns are not
-/// checked. Answers are kept per type and value, so a configuration's thousand `metric 10` cost
-/// one check.
+/// checked. Answers of pattern checks are kept per type and value (up to 65,536), so a
+/// configuration's thousand `community … members` of one form cost one match.
 struct ValueChecker {
   let schema: JunosSchema
   private var answers: [Key: String?] = [:]
@@ -21,11 +21,24 @@ struct ValueChecker {
   /// `nil` when `value` (unquoted) is accepted; otherwise what the type expects, for a message
   /// ("an integer in 1 .. 65535", "one of: bgp, ospf, …").
   mutating func problem(_ value: String, type t: SchemaValueType) -> String? {
+    // Only pattern checks are worth remembering: the rest costs less than the table would.
+    guard hasPatterns(t) else { return check(value, t) }
     let key = Key(type: t, value: value)
     if let known = answers[key] { return known }
     let answer = check(value, t)
+    // Bounded: a configuration's values are mostly distinct (names, addresses, descriptions).
+    if answers.count >= 1 << 16 { answers.removeAll(keepingCapacity: true) }
     answers[key] = answer
     return answer
+  }
+
+  /// Whether checking the type runs a regular expression.
+  private func hasPatterns(_ t: SchemaValueType) -> Bool {
+    switch schema.kind(t) {
+    case .string: !schema.patterns(t).isEmpty
+    case .union: schema.members(t).contains { hasPatterns($0) }
+    default: false
+    }
   }
 
   private mutating func check(_ v: String, _ t: SchemaValueType) -> String? {
