@@ -45,7 +45,8 @@ public struct SchemaCheck: Sendable {
     guard let matcher = model.matcher else { return [] }
     let (normal, shapes) = Self.normalized(tree, model: model, matcher: matcher)
     var run = Run(
-      tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient, onlyStatementsOfFile: onlyStatementsOfFile)
+      tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient, onlyStatementsOfFile: onlyStatementsOfFile
+    )
     run.walk()
     return run.out.sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
   }
