@@ -39,7 +39,7 @@ import Testing
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let text = dir.appendingPathComponent("zone.conf").path
-    FileManager.default.createFile(atPath: text, contents: Data(curly.utf8))
+    #expect(FileManager.default.createFile(atPath: text, contents: Data(curly.utf8)))
     let same = run(["compare", reply, text])
     #expect(same.status == 0)
     #expect(same.out == "")
