@@ -615,7 +615,7 @@ private struct GenBuilder {
     w.block("netconf"); w.leaf("ssh"); w.close()
     if !small {
       w.block("extension-service")
-      w.block("request-response"); w.block("grpc"); w.block("clear-text"); w.kv("port ", 32767); w.close(); w.close(); w.close()
+      w.block("request-response"); w.block("grpc"); w.block("ssl"); w.kv("port ", 32767); w.close(); w.close(); w.close()
       w.close()
     }
     w.close()
