@@ -1,4 +1,5 @@
 internal import JunosSchema
+internal import Synchronization
 
 /// Whether a value is one a leaf's type accepts, as far as `commit check` of syntax goes: the
 /// words of an enumeration, integers and decimals within their YANG ranges, IPv4/IPv6 addresses
@@ -121,13 +122,23 @@ struct ValueChecker {
     return nil
   }
 
-  /// A POSIX pattern compiled once; `nil` for one this engine cannot read (it is then skipped).
+  /// A POSIX pattern compiled once per process (compiling costs far more than matching, and a
+  /// check of a small file would otherwise spend its time there); `nil` for one this engine
+  /// cannot read (it is then skipped).
   private mutating func regex(_ pattern: String) -> Regex<AnyRegexOutput>? {
     if let r = regexes[pattern] { return r }
-    let r = try? Regex(pattern)
+    let r = Self.compiled.withLock { cache in
+      if let known = cache[pattern] { return known }
+      let r = try? Regex(pattern)
+      cache[pattern] = r
+      return r
+    }
     regexes[pattern] = r
     return r
   }
+
+  /// Compiled patterns of every check in the process.
+  private static let compiled = Mutex<[String: Regex<AnyRegexOutput>?]>([:])
 
   private func numberProblem(_ v: String, _ t: SchemaValueType, integer: Bool) -> String? {
     let what = integer ? "an integer" : "a number"
