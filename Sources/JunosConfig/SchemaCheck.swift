@@ -155,18 +155,12 @@ public struct SchemaCheck: Sendable {
       case .list:
         // A block of the list's entries (`schedulers { S1 { … } }`) has no keys of its own.
         if case .entries = s.children {
-          if !tree.hasChildren(node) {
-            report(
-              .missingKey, "'\(schema.name(head))' needs \(schema.keyCount(head) > 1 ? "its keys" : "a name")", node, word: 0, end: true)
-          }
+          if !tree.hasChildren(node) { report(.missingKey, needsKey(head), node, word: 0, end: true) }
           break
         }
         let keys = schema.keys(head)
         let given = min(n, s.ownWords) - keyword
-        if given == 0 {
-          report(
-            .missingKey, "'\(schema.name(head))' needs \(keys.count > 1 ? "its keys" : "a name")", node, word: max(0, n - 1), end: true)
-        }
+        if given == 0 { report(.missingKey, needsKey(head), node, word: max(0, n - 1), end: true) }
         // Each key is its value, or its keyword and value.
         var at = keyword
         for key in keys where at < keyword + given {
@@ -176,50 +170,34 @@ public struct SchemaCheck: Sendable {
           if at < keyword + given { check(node, word: at, type: schema.valueType(key), what: what, inGroups: inGroups) }
           at += 1
         }
-      case .leaf:
-        if s.valueWords == 0 && !list {
-          report(.missingValue, "'\(schema.name(head))' needs a value", node, word: max(0, n - 1), end: true)
-        } else if s.valueWords == 1 {
-          check(node, word: s.ownWords - 1, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
-        }
-      case .leafList:
-        if list {
+      case .leaf, .leafList:
+        let type = schema.valueType(head)
+        if list && schema.kind(head) == .leafList {
           let r = tree.nodes[node.index]
-          for k in 0..<Int(r.listCount) {
-            check(node, word: Int(r.wordCount) + k, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
-          }
-        } else if s.valueWords == 0 {
+          for k in 0..<Int(r.listCount) { check(node, word: Int(r.wordCount) + k, type: type, what: schema.name(head), inGroups: inGroups) }
+        } else if s.valueWords == 0 && !list {
           report(.missingValue, "'\(schema.name(head))' needs a value", node, word: max(0, n - 1), end: true)
         } else if s.valueWords == 1 {
-          check(node, word: s.ownWords - 1, type: schema.valueType(head), what: schema.name(head), inGroups: inGroups)
+          check(node, word: s.ownWords - 1, type: type, what: schema.name(head), inGroups: inGroups)
         }
       case .container, .flag:
         break
       }
     }
 
+    /// The message of a list entry without its key.
+    func needsKey(_ list: SchemaNode) -> String {
+      "'\(schema.name(list))' needs \(schema.keyCount(list) > 1 ? "its keys" : "a name")"
+    }
+
     /// Checks word `k` (counting `[ ]` values after the words) against a type.
     mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: String, inGroups: Bool) {
       guard let type else { return }
-      let raw = rawWord(node, k)
-      guard let value = Self.unquoted(raw) else { return }
+      let value = String(decoding: XMLWords.value(tree.wordBytes(k, of: node)), as: UTF8.self)
       if value.hasPrefix("$") { return }
       if inGroups && (value.contains("<") || value.contains("*")) { return }
       guard let expected = values.problem(value, type: type) else { return }
       report(.invalidValue, "'\(value)' is not a valid \(what): expected \(expected)", node, word: k)
-    }
-
-    /// A word as written, without its quotes; `nil` for a word spanning lines or with escapes
-    /// the check does not read.
-    static func unquoted(_ w: String) -> String? {
-      guard w.hasPrefix("\""), w.hasSuffix("\""), w.utf8.count >= 2 else { return w }
-      let inner = w.dropFirst().dropLast()
-      return inner.contains("\\") ? nil : String(inner)
-    }
-
-    func rawWord(_ node: NodeID, _ k: Int) -> String {
-      let w = tree.words[Int(tree.nodes[node.index].wordStart) + k]
-      return String(decoding: tree.storage[Int(w.start)..<Int(w.end)], as: UTF8.self)
     }
 
     // MARK: Siblings
@@ -267,7 +245,7 @@ public struct SchemaCheck: Sendable {
 
     /// Word `k` of a statement is not one the schema has under `parent`.
     mutating func unknown(_ node: NodeID, at k: Int, parent: SchemaContext, parentHead: SchemaNode?) {
-      let word = rawWord(node, k)
+      let word = tree.word(k, of: node)
       let message: String
       if let h = parentHead, schema.kind(h) == .leaf || schema.kind(h) == .flag || schema.kind(h) == .leafList {
         message = "'\(word)' is unexpected after '\(schema.name(h))'"
@@ -275,8 +253,7 @@ public struct SchemaCheck: Sendable {
         guard case .node(let p) = parent else { return }
         let under = parentHead.map { " under '\(schema.name($0))'" } ?? " at the top level"
         if let other = schema.child(p, named: word) ?? schema.child(p, named: "ieee-" + word) {
-          let families = SchemaFamily.allCases.filter { schema.families(other) & $0.mask != 0 }.map(\.rawValue)
-          message = "'\(word)'\(under) is not in the schema of \(selectedFamilies) (only \(families.joined(separator: ", ")))"
+          message = "'\(word)'\(under) is not in the schema of \(Self.names(matcher.families)) (only \(Self.names(schema.families(other))))"
         } else {
           let candidates = schema.children(p).filter { schema.families($0) & matcher.families != 0 }.map { schema.name($0) }
           // A suggestion only when it is close for the word's length ('unt' → 'unit', not 'do' → 'poe').
@@ -290,8 +267,9 @@ public struct SchemaCheck: Sendable {
       out.append(d)
     }
 
-    var selectedFamilies: String {
-      SchemaFamily.allCases.filter { matcher.families & $0.mask != 0 }.map(\.rawValue).joined(separator: ", ")
+    /// The families of a mask, by name (`junos, evo`).
+    static func names(_ families: UInt8) -> String {
+      SchemaFamily.allCases.filter { families & $0.mask != 0 }.map(\.rawValue).joined(separator: ", ")
     }
 
     // MARK: Places

@@ -10,7 +10,6 @@ internal import Synchronization
 struct ValueChecker {
   let schema: JunosSchema
   private var answers: [Key: String?] = [:]
-  private var regexes: [String: Regex<AnyRegexOutput>?] = [:]
 
   private struct Key: Hashable {
     var type: SchemaValueType
@@ -125,16 +124,13 @@ struct ValueChecker {
   /// A POSIX pattern compiled once per process (compiling costs far more than matching, and a
   /// check of a small file would otherwise spend its time there); `nil` for one this engine
   /// cannot read (it is then skipped).
-  private mutating func regex(_ pattern: String) -> Regex<AnyRegexOutput>? {
-    if let r = regexes[pattern] { return r }
-    let r = Self.compiled.withLock { cache in
+  private func regex(_ pattern: String) -> Regex<AnyRegexOutput>? {
+    Self.compiled.withLock { cache in
       if let known = cache[pattern] { return known }
       let r = try? Regex(pattern)
       cache[pattern] = r
       return r
     }
-    regexes[pattern] = r
-    return r
   }
 
   /// Compiled patterns of every check in the process.
