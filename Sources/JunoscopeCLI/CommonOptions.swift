@@ -124,29 +124,30 @@ enum CommonOptions {
   static func parse(_ path: String, _ inv: Invocation, io: FileIO, model: ConfigModel) throws(CommandFailure) -> (
     SourceFile, ParseResult
   ) {
+    let file = try source(path, io: io)
+    return (file, ConfigParser.parse(file, syntax: syntax(inv), model: model))
+  }
+
+  /// One input as text: read (standard input for `-`) and decompressed when it is gzip data.
+  static func source(_ path: String, io: FileIO) throws(CommandFailure) -> SourceFile {
     var input = try io.read(path)
     input.bytes = try gunzipped(input.bytes, path: input.path)
-    let file = SourceFile(path: input.path, bytes: input.bytes)
-    let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
-    return (file, ConfigParser.parse(file, syntax: syntax, model: model))
+    return SourceFile(path: input.path, bytes: input.bytes)
   }
+
+  /// The syntax `--syntax` forces, if any.
+  static func syntax(_ inv: Invocation) -> ConfigSyntax? { inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:)) }
 
   /// Reads two inputs (in order: standard input is read once) and parses them at the same time,
   /// one thread each: `compare`'s two configurations.
   static func parsePair(_ paths: (String, String), _ inv: Invocation, io: FileIO, model: ConfigModel) throws(CommandFailure) -> (
     (SourceFile, ParseResult), (SourceFile, ParseResult)
   ) {
-    var files: [SourceFile] = []
-    for path in [paths.0, paths.1] {
-      var input = try io.read(path)
-      input.bytes = try gunzipped(input.bytes, path: input.path)
-      files.append(SourceFile(path: input.path, bytes: input.bytes))
-    }
-    let syntax = inv.option("syntax").flatMap(ConfigSyntax.init(rawValue:))
+    let files = [try source(paths.0, io: io), try source(paths.1, io: io)]
+    let syntax = syntax(inv)
     let results = Mutex<[Int: ParseResult]>([:])
-    let inputs = files
     DispatchQueue.concurrentPerform(iterations: 2) { k in
-      let r = ConfigParser.parse(inputs[k], syntax: syntax, model: model)
+      let r = ConfigParser.parse(files[k], syntax: syntax, model: model)
       results.withLock { $0[k] = r }
     }
     let r = results.withLock { $0 }
