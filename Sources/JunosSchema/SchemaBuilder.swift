@@ -64,14 +64,11 @@ public final class SchemaBuilder {
     }
   }
 
-  private(set) var nodes: [Node] = []
-  private var nodeIndex: [Node: NodeID] = [:]
+  private(set) var nodes = Interned<Node>()
   private(set) var blocks: [[NodeID]] = [[]]
   private var blockIndex: [[NodeID]: BlockID] = [[]: 0]
-  private(set) var types: [ValueType] = []
-  private var typeIndex: [ValueType: Int32] = [:]
-  private(set) var strings: [String] = []
-  private var stringIndex: [String: Int32] = [:]
+  private(set) var types = Interned<ValueType>()
+  private(set) var strings = Interned<String>()
   private var mergeMemo: [Int64: NodeID] = [:]
   private var blockMergeMemo: [Int64: BlockID] = [:]
   /// Names that two families define with different kinds (the first family's kind is kept).
@@ -82,29 +79,11 @@ public final class SchemaBuilder {
   public func node(_ id: NodeID) -> Node { nodes[Int(id)] }
   public func block(_ id: BlockID) -> [NodeID] { blocks[Int(id)] }
 
-  public func string(_ s: String) -> Int32 {
-    if let i = stringIndex[s] { return i }
-    let i = Int32(strings.count)
-    strings.append(s)
-    stringIndex[s] = i
-    return i
-  }
+  public func string(_ s: String) -> Int32 { strings.number(s) }
 
-  public func type(_ t: ValueType) -> Int32 {
-    if let i = typeIndex[t] { return i }
-    let i = Int32(types.count)
-    types.append(t)
-    typeIndex[t] = i
-    return i
-  }
+  public func type(_ t: ValueType) -> Int32 { types.number(t) }
 
-  public func intern(_ n: Node) -> NodeID {
-    if let i = nodeIndex[n] { return i }
-    let i = NodeID(nodes.count)
-    nodes.append(n)
-    nodeIndex[n] = i
-    return i
-  }
+  public func intern(_ n: Node) -> NodeID { nodes.number(n) }
 
   /// A block of children: sorted by name; two children with one name (from two choices, or two
   /// modules) are merged into one.
@@ -349,4 +328,22 @@ struct TableWriter {
     for k in 0..<4 { bytes[i + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k))) }
   }
   mutating func align() { while bytes.count % 4 != 0 { bytes.append(0) } }
+}
+
+/// Values kept once each, numbered in the order they were first seen.
+struct Interned<T: Hashable> {
+  private var values: [T] = []
+  private var numbers: [T: Int32] = [:]
+
+  var count: Int { values.count }
+  subscript(_ i: Int) -> T { values[i] }
+
+  /// The value's number, the next one if it is new.
+  mutating func number(_ v: T) -> Int32 {
+    if let i = numbers[v] { return i }
+    let i = Int32(values.count)
+    values.append(v)
+    numbers[v] = i
+    return i
+  }
 }
