@@ -252,7 +252,7 @@ public struct SchemaCheck: Sendable {
       } else {
         guard case .node(let p) = parent else { return }
         let under = parentHead.map { " under '\(schema.name($0))'" } ?? " at the top level"
-        if let other = schema.child(p, named: word) ?? schema.child(p, named: "ieee-" + word) {
+        if let other = tree.wordBytes(k, of: node).withUnsafeBytes({ matcher.keywordChild(p, $0, in: SchemaFamily.all) }) {
           message = "'\(word)'\(under) is not in the schema of \(Self.names(matcher.families)) (only \(Self.names(schema.families(other))))"
         } else {
           let candidates = schema.children(p).filter { schema.families($0) & matcher.families != 0 }.map { schema.name($0) }

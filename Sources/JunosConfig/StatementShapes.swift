@@ -60,12 +60,15 @@ public struct SchemaMatcher: Sendable {
   /// YANG names cannot start with a digit: Juniper's modules spell the CLI's `802.3ad` as
   /// `ieee-802.3ad` (their `junos:must` expressions use the CLI's spelling), so a keyword that
   /// starts with a digit is looked up with that prefix too.
-  @inline(__always) func keywordChild(_ parent: SchemaNode, _ w: UnsafeRawBufferPointer) -> SchemaNode? {
-    if let c = schema.child(parent, bytes: w), schema.families(c) & families != 0 { return c }
+  ///
+  /// - Parameter mask: The families to look in (the matcher's own by default).
+  @inline(__always) func keywordChild(_ parent: SchemaNode, _ w: UnsafeRawBufferPointer, in mask: UInt8? = nil) -> SchemaNode? {
+    let mask = mask ?? families
+    if let c = schema.child(parent, bytes: w), schema.families(c) & mask != 0 { return c }
     guard let f = w.first, f >= UInt8(ascii: "0"), f <= UInt8(ascii: "9") else { return nil }
     let prefixed = Array("ieee-".utf8) + w
     return prefixed.withUnsafeBytes { b in
-      guard let c = schema.child(parent, bytes: b), schema.families(c) & families != 0 else { return nil }
+      guard let c = schema.child(parent, bytes: b), schema.families(c) & mask != 0 else { return nil }
       return c
     }
   }
