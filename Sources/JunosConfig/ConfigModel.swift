@@ -46,12 +46,22 @@ public struct ConfigModel: Sendable {
 
   /// The shape of every statement of a tree (statements the schema does not know get the
   /// keyword table's shape, ``fallbackShape(of:in:context:)``). One pre-order pass.
-  public func shapes(of tree: ConfigTree) -> StatementShapes {
+  public func shapes(of tree: ConfigTree) -> StatementShapes { shapes(of: tree, everyLeaf: true) }
+
+  /// ``shapes(of:)``; without `everyLeaf`, only the shapes ``ConfigTree/foldOneliners(model:)``
+  /// asks for: every block's, and the leaves' below a statement the schema prints on one line
+  /// (other leaves are left unknown: most statements are leaves).
+  func shapes(of tree: ConfigTree, everyLeaf: Bool) -> StatementShapes {
     var out = [StatementShape](repeating: .unknown(words: 0), count: tree.nodes.count)
     out[0] = topShape
     var stack: [(Int32, KeywordAncestors)] = tree.children(of: ConfigTree.root).reversed().map { ($0.raw, KeywordAncestors()) }
+    let schema = matcher?.schema
     while let (c, kw) = stack.popLast() {
       let r = tree.nodes[Int(c)]
+      if !everyLeaf, r.firstChild < 0, !r.flags.contains(.block) {
+        guard let schema, let h = out[Int(r.parent)].head, case let f = schema.flags(h), f.contains(.oneliner) || f.contains(.onelinerPlus)
+        else { continue }
+      }
       out[Int(c)] = shape(of: NodeID(c), in: tree, context: out[Int(r.parent)].children, ancestors: kw)
       guard r.firstChild >= 0 else { continue }
       let below = kw.below(NodeID(c), in: tree)

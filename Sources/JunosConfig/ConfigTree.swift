@@ -423,7 +423,9 @@ extension ConfigTree {
     return appendNode(wordRefs: refs, listRefs: listRefs, parent: parent.raw, flags: block ? .block : [], source: 0..<0)
   }
 
-  mutating func appendNode(wordRefs: [WordRef], listRefs: [WordRef]?, parent: Int32, flags: StatementFlags, source: Range<Int>) -> NodeID {
+  mutating func appendNode(
+    wordRefs: some Collection<WordRef>, listRefs: [WordRef]?, parent: Int32, flags: StatementFlags, source: Range<Int>
+  ) -> NodeID {
     let ws = Int32(words.count)
     words.append(contentsOf: wordRefs)
     if let listRefs { words.append(contentsOf: listRefs) }
@@ -496,7 +498,7 @@ extension ConfigTree {
     setWordRefs(refs, list: listRefs, of: node)
   }
 
-  mutating func setWordRefs(_ refs: [WordRef], list: [WordRef]?, of node: NodeID) {
+  mutating func setWordRefs(_ refs: some Collection<WordRef>, list: [WordRef]?, of node: NodeID) {
     let ws = Int32(words.count)
     words.append(contentsOf: refs)
     if let list { words.append(contentsOf: list) }

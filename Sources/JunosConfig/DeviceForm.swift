@@ -18,9 +18,15 @@ extension ConfigTree {
   ///   - node: A block statement.
   ///   - shapes: ``ConfigModel/shapes(of:)`` of this tree (for the statement and its children).
   func foldsOnOneLine(_ node: NodeID, shapes: StatementShapes, schema: JunosSchema) -> Bool {
+    foldsOnOneLine(node, shape: shapes[node], schema: schema) { shapes[$0] }
+  }
+
+  /// ``foldsOnOneLine(_:shapes:schema:)`` with the statement's shape, and its children's from
+  /// `childShape` (asked only while the answer is not known).
+  func foldsOnOneLine(_ node: NodeID, shape: StatementShape, schema: JunosSchema, childShape: (NodeID) -> StatementShape) -> Bool {
     let r = nodes[node.index]
-    guard node != ConfigTree.root, r.flags.contains(.block), r.listCount < 0, let head = shapes[node].head else { return false }
-    guard shapes[node].ownWords == Int(r.wordCount), case .node = shapes[node].children else { return false }
+    guard node != ConfigTree.root, r.flags.contains(.block), r.listCount < 0, let head = shape.head else { return false }
+    guard shape.ownWords == Int(r.wordCount), case .node = shape.children else { return false }
     let f = schema.flags(head)
     guard f.contains(.oneliner) || f.contains(.onelinerPlus), r.firstChild >= 0 else { return false }
     if let e = extra(node), !e.closing.isEmpty || e.closeTrailer != nil { return false }
@@ -30,7 +36,7 @@ extension ConfigTree {
       let x = nodes[Int(c)]
       count += 1
       guard !x.flags.contains(.block), x.firstChild < 0, x.flags.isEmpty, extra(NodeID(c)) == nil,
-        let h = shapes[NodeID(c)].head, shapes[NodeID(c)].complete, shapes[NodeID(c)].ownWords == Int(x.wordCount)
+        case let s = childShape(NodeID(c)), let h = s.head, s.complete, s.ownWords == Int(x.wordCount)
       else { return false }
       switch schema.kind(h) {
       case .leaf, .flag, .leafList: break
@@ -55,26 +61,32 @@ extension ConfigTree {
   @discardableResult
   mutating func foldOneliners(model: ConfigModel, keeping: Set<Int32>) -> Bool {
     guard let schema = model.matcher?.schema else { return false }
-    let shapes = model.shapes(of: self)
+    let shapes = model.shapes(of: self, everyLeaf: false)
     var folded = false
     for node in allStatements() where !keeping.contains(node.raw) && foldsOnOneLine(node, shapes: shapes, schema: schema) {
-      var refs = wordRefs(of: node)
-      var list: [WordRef]? = nil
-      var c = nodes[node.index].firstChild
-      while c >= 0 {
-        refs += wordRefs(of: NodeID(c))
-        list = listRefs(of: NodeID(c))
-        let next = nodes[Int(c)].next
-        nodes[Int(c)].parent = -1
-        c = next
-      }
-      nodes[node.index].firstChild = -1
-      nodes[node.index].lastChild = -1
-      nodes[node.index].flags.remove(.block)
-      setWordRefs(refs, list: list, of: node)
+      fold(node)
       folded = true
     }
     return folded
+  }
+
+  /// Folds one block into one statement: its words, then each child's, the last child's `[ ]`
+  /// list. The children are unlinked.
+  mutating func fold(_ node: NodeID) {
+    var refs = wordRefs(of: node)
+    var list: [WordRef]? = nil
+    var c = nodes[node.index].firstChild
+    while c >= 0 {
+      refs += wordRefs(of: NodeID(c))
+      list = listRefs(of: NodeID(c))
+      let next = nodes[Int(c)].next
+      nodes[Int(c)].parent = -1
+      c = next
+    }
+    nodes[node.index].firstChild = -1
+    nodes[node.index].lastChild = -1
+    nodes[node.index].flags.remove(.block)
+    setWordRefs(refs, list: list, of: node)
   }
 
   /// Turns a statement printed on one line with its children back into a block with one child

@@ -6,6 +6,10 @@ enum SetCommand: Equatable {
 
   init?(_ w: some Collection<UInt8>) {
     guard let f = w.first, f >= UInt8(ascii: "a"), f <= UInt8(ascii: "u"), w.count <= 10 else { return nil }
+    if f == UInt8(ascii: "s"), w.elementsEqual("set".utf8) {  // nearly every line: no String
+      self = .set
+      return
+    }
     switch String(decoding: w, as: UTF8.self) {
     case "set": self = .set
     case "delete": self = .delete
@@ -38,6 +42,15 @@ struct SetParser {
   var diagnostics: [Diagnostic] = []
   var skippedLines = 0
   var index = NodeIndex()
+  /// The identity words each statement is known under (-1: none), by node index.
+  var identities: [Int32] = []
+  /// How many children each statement was given, by node index; -1 once they are indexed.
+  var childCounts: [Int32] = []
+  /// Below a statement with at most this many children, lookups look at the children.
+  static let scannedChildren: Int32 = 16
+  /// The statements the schema may print on one line with their children (`oneliner`,
+  /// `oneliner-plus`), noted as they are made: the only ones ``foldOneliners()`` looks at.
+  var foldCandidates: [Int32] = []
   var sawStatement = false
   /// Loading changes over a configuration (`load set`): a `set` of a single-valued statement
   /// replaces its value. Reading `display set` text, repeated values are all kept.
@@ -47,6 +60,8 @@ struct SetParser {
   /// line before, so the next line starts below their common statements instead of at the top.
   /// Only while reading (no command removes statements) and while nothing but `set` ran.
   var lastPath: [WordRef] = []
+  /// The words of the `set` line being applied (see ``set(_:line:)``).
+  var pathBuffer: [WordRef] = []
   var lastChain: [(consumed: Int, node: Int32)] = []
 
   struct IndexKey: Hashable {
@@ -54,67 +69,87 @@ struct SetParser {
     var hash: UInt64
   }
 
-  /// Statements by parent and identity hash: open addressing with linear probing. The key is a
-  /// hash already, so it is only mixed with the parent (a Dictionary would hash it again with
-  /// SipHash, a quarter of a `display set` parse).
+  /// Statements by parent and identity hash: open addressing with linear probing over one array
+  /// of slots (the mixed hash and the statement side by side, so a probe touches one cache
+  /// line). The key is a hash already, so it is only mixed with the parent (a Dictionary would
+  /// hash it again with SipHash). ``SetParser/lookup(parent:words:)`` checks the statement found.
   struct NodeIndex {
-    private var keys: [IndexKey] = []
-    /// The statement, or -1 for an empty slot, -2 for a removed one.
-    private var values: [Int32] = []
+    struct Slot {
+      var hash: UInt64
+      /// The statement, or -1 for an empty slot, -2 for a removed one.
+      var value: Int32
+    }
+    private var slots: [Slot] = []
     private var used = 0
     private var mask = 0
 
     mutating func reserveCapacity(_ n: Int) {
       var size = 16
       while size < n * 2 { size <<= 1 }
-      if size > values.count { rehash(size) }
+      if size > slots.count { rehash(size) }
     }
 
-    @inline(__always) private func slot(_ k: IndexKey) -> Int {
-      let x = (k.hash ^ UInt64(UInt32(bitPattern: k.parent)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
-      return Int(truncatingIfNeeded: x >> 17) & mask
+    @inline(__always) private static func mix(_ k: IndexKey) -> UInt64 {
+      (k.hash ^ UInt64(UInt32(bitPattern: k.parent)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
     }
+
+    @inline(__always) private func start(_ x: UInt64) -> Int { Int(truncatingIfNeeded: x >> 17) & mask }
 
     private mutating func rehash(_ size: Int) {
-      let oldKeys = keys
-      let oldValues = values
-      keys = [IndexKey](repeating: IndexKey(parent: 0, hash: 0), count: size)
-      values = [Int32](repeating: -1, count: size)
+      let old = slots
+      slots = [Slot](repeating: Slot(hash: 0, value: -1), count: size)
       mask = size - 1
       used = 0
-      for (k, v) in zip(oldKeys, oldValues) where v >= 0 { self[k] = v }
+      for s in old where s.value >= 0 { insert(s.hash, s.value) }
     }
 
     subscript(_ k: IndexKey) -> Int32? {
       get {
-        guard !values.isEmpty else { return nil }
-        var i = slot(k)
-        while values[i] != -1 {
-          if values[i] >= 0 && keys[i] == k { return values[i] }
-          i = (i + 1) & mask
+        let x = Self.mix(k)
+        return slots.withUnsafeBufferPointer { s -> Int32? in
+          guard !s.isEmpty else { return nil }
+          var i = start(x)
+          while s[i].value != -1 {
+            if s[i].hash == x && s[i].value >= 0 { return s[i].value }
+            i = (i + 1) & mask
+          }
+          return nil
         }
-        return nil
       }
       set {
-        if values.isEmpty || (used + 1) * 10 > values.count * 7 { rehash(max(16, values.count * 2)) }
-        var i = slot(k)
-        var free = -1
-        while values[i] != -1 {
-          if values[i] >= 0 && keys[i] == k {
-            values[i] = newValue ?? -2
-            return
+        if slots.isEmpty || (used + 1) * 10 > slots.count * 7 { rehash(max(16, slots.count * 2)) }
+        let x = Self.mix(k)
+        guard let v = newValue else {
+          var i = start(x)
+          while slots[i].value != -1 {
+            if slots[i].hash == x && slots[i].value >= 0 {
+              slots[i].value = -2
+              return
+            }
+            i = (i + 1) & mask
           }
-          if values[i] == -2 && free < 0 { free = i }
-          i = (i + 1) & mask
+          return
         }
-        guard let v = newValue else { return }
-        if free < 0 {
-          free = i
-          used += 1
-        }
-        keys[free] = k
-        values[free] = v
+        insert(x, v)
       }
+    }
+
+    private mutating func insert(_ x: UInt64, _ v: Int32) {
+      var i = start(x)
+      var free = -1
+      while slots[i].value != -1 {
+        if slots[i].hash == x && slots[i].value >= 0 {
+          slots[i].value = v
+          return
+        }
+        if slots[i].value == -2 && free < 0 { free = i }
+        i = (i + 1) & mask
+      }
+      if free < 0 {
+        free = i
+        used += 1
+      }
+      slots[free] = Slot(hash: x, value: v)
     }
   }
 
@@ -129,9 +164,8 @@ struct SetParser {
     tree.storage = file.bytes
     tree.path = file.path
     var p = SetParser(file: file, model: model, tree: tree)
-    p.index.reserveCapacity(file.lineStarts.count + 16)
     p.run()
-    p.tree.foldOneliners(model: model)
+    p.foldOneliners()
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
 
@@ -150,10 +184,12 @@ struct SetParser {
       tree.nodes[k].sourceEnd = 0
     }
     var p = SetParser(file: file, model: model, tree: tree)
-    p.index.reserveCapacity(tree.nodes.count + file.lineStarts.count + 16)
     p.sawStatement = true
     p.replaceValues = true
-    for node in tree.allStatements() { p.register(node.raw) }
+    for node in tree.allStatements() {
+      p.register(node.raw)
+      p.countChild(node.raw)
+    }
     p.run()
     p.tree.foldOneliners(model: model)
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
@@ -180,7 +216,10 @@ struct SetParser {
         }
         continue
       }
-      if let kind = CaptureArtefact.classify(b, from: i, to: end, topLevel: true) {
+      // A `set ` line is no capture artefact (nearly every line: no need to look at it twice).
+      let setLine =
+        end - i > 4 && b[i] == UInt8(ascii: "s") && b[i + 1] == UInt8(ascii: "e") && b[i + 2] == UInt8(ascii: "t") && b[i + 3] == 0x20
+      if !setLine, let kind = CaptureArtefact.classify(b, from: i, to: end, topLevel: true) {
         skippedLines += 1
         if kind == .pager {
           diagnostics.append(
@@ -228,12 +267,19 @@ struct SetParser {
             return false
           }
           i = min(i, end)
-        } else {
-          while i < end && b[i] != 0x20 && b[i] != 0x09 {
-            if b[i] < 0x20 || b[i] == 0x7F {
-              reportControlByte(b[i], at: i)
+        }
+        // Unquoted: up to a blank, noting `;` `{` `}` `[` `]` (0x3B, and 0x7B 0x7D 0x5B 0x5D,
+        // which are 0x7B or 0x7D with bit 5 set) on the way.
+        var special = false
+        if c != UInt8(ascii: "\"") {
+          while i < end {
+            let x = b[i]
+            if x == 0x20 || x == 0x09 { break }
+            if x < 0x20 || x == 0x7F {
+              reportControlByte(x, at: i)
               return false
             }
+            if x == 0x3B || x | 0x20 == 0x7B || x | 0x20 == 0x7D { special = true }
             i += 1
           }
         }
@@ -242,7 +288,9 @@ struct SetParser {
           t.isOpenList = c == UInt8(ascii: "[")
           t.isCloseList = c == UInt8(ascii: "]")
         }
-        if c != UInt8(ascii: "\""), !t.isOpenList, !t.isCloseList, !SetParser.isPlainWord(UnsafeBufferPointer(rebasing: b[s..<i])) {
+        if c != UInt8(ascii: "\""), !t.isOpenList, !t.isCloseList,
+          special || !SetParser.isPlainWord(UnsafeBufferPointer(rebasing: b[s..<i]))
+        {
           let word = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
           diagnostics.append(
             Diagnostic(
@@ -260,12 +308,10 @@ struct SetParser {
       Diagnostic(.invalidByte, "unexpected control byte 0x\(String(c, radix: 16, uppercase: true))", in: file, at: i..<i + 1))
   }
 
-  /// Whether an unquoted word reads back as the same single word in curly text.
+  /// Whether an unquoted word that holds none of `; { } [ ]` (the tokenizer looks for them)
+  /// reads back as the same single word in curly text: it neither opens a comment nor is a
+  /// prefix tag (`inactive:`).
   static func isPlainWord(_ w: UnsafeBufferPointer<UInt8>) -> Bool {
-    for c in w
-    where c == UInt8(ascii: ";") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") {
-      return false
-    }
     if w.count >= 2 && w[0] == UInt8(ascii: "/") && w[1] == UInt8(ascii: "*") { return false }
     guard w.last == UInt8(ascii: ":") else { return true }
     return !StatementFlags.prefixes.contains { w.elementsEqual($0.1.utf8) }
@@ -287,23 +333,27 @@ struct SetParser {
           in: file, at: range(tokens.prefix(1))))
       return
     }
-    let args = Array(tokens.dropFirst())
-    if args.count > ConfigTree.maximumDepth {
+    if tokens.count - 1 > ConfigTree.maximumDepth {
       diagnostics.append(
         Diagnostic(
           .nestingTooDeep, "nesting too deep: a path of more than \(ConfigTree.maximumDepth) words (no Junos configuration nests so deep)",
           in: file, at: range(tokens)))
       return
     }
-    guard !args.isEmpty else {
+    guard tokens.count > 1 else {
       diagnostics.append(Diagnostic(.incompleteSetCommand, "'\(text(tokens[0]))' needs a statement path", in: file, at: range(tokens)))
       return
     }
     sawStatement = true
-    if cmd != .set { lastChain.removeAll() }
+    if cmd == .set {
+      set(tokens[1...], line: line)
+      return
+    }
+    lastChain.removeAll()
+    let args = Array(tokens.dropFirst())
     switch cmd {
     case .set:
-      set(args, line: line)
+      return  // above
     case .delete, .deactivate, .activate, .protect, .unprotect:
       guard let node = resolve(args, command: text(tokens[0])) else { return }
       switch cmd {
@@ -391,16 +441,16 @@ struct SetParser {
     }
   }
 
-  mutating func set(_ args: [Token], line: Range<Int>) {
+  mutating func set(_ args: ArraySlice<Token>, line: Range<Int>) {
     // Separate an explicit `[ … ]` list at the end.
-    var path = args
+    var pathEnd = args.endIndex
     var list: [WordRef]? = nil
     if let close = args.firstIndex(where: { $0.isCloseList }), !args[..<close].contains(where: { $0.isOpenList }) {
       diagnostics.append(Diagnostic(.unexpectedToken, "unexpected ']' without '['", in: file, at: range(args[close...close])))
       return
     }
     if let open = args.firstIndex(where: { $0.isOpenList }) {
-      guard let close = args.lastIndex(where: { $0.isCloseList }), close > open, close == args.count - 1, open > 0 else {
+      guard let close = args.lastIndex(where: { $0.isCloseList }), close > open, close == args.endIndex - 1, open > args.startIndex else {
         diagnostics.append(Diagnostic(.unterminatedList, "a '[' list must end the line with ']'", in: file, at: range(args)))
         return
       }
@@ -409,9 +459,16 @@ struct SetParser {
         return
       }
       list = args[(open + 1)..<close].map(\.word)
-      path = Array(args[..<open])
+      pathEnd = open
     }
-    setFrom(0, path.map(\.word), list: list, source: line)
+    // The words go into a buffer kept from line to line (taken out of `self` while in use, so
+    // that it is not shared).
+    var path = pathBuffer
+    pathBuffer = []
+    path.removeAll(keepingCapacity: true)
+    for t in args[..<pathEnd] { path.append(t.word) }
+    setFrom(0, path, list: list, source: line)
+    pathBuffer = path
   }
 
   /// Applies a `set` path below `start` by the keyword table's rules (below statements the schema
@@ -439,11 +496,11 @@ struct SetParser {
       }
       parentIsNamed = entry?.kind == .named
       if KeywordTable.looksLikeKeyword(w) { context.append(w) }
-      if let existing = lookup(parent: parent, words: words) {
+      if let existing = lookup(parent: parent, words: words[...]) {
         if !tree.nodes[Int(existing)].flags.contains(.block) { splitOneliner(existing, keep: words.count) }
         parent = existing
       } else {
-        parent = newNode(parent: parent, words: words, list: nil, block: true, source: source, identity: words.count)
+        parent = newNode(parent: parent, words: words[...], list: nil, block: true, source: source, identity: words.count)
       }
       i += take
     }
@@ -457,29 +514,25 @@ struct SetParser {
     var i = 0
     let n = path.count
     var after: SchemaNode? = nil
-    // Start below the statements this path shares with the previous line's.
-    var chain: [(consumed: Int, node: Int32)] = []
-    if start == 0 && !replaceValues && !lastChain.isEmpty {
+    // Start below the statements this path shares with the previous line's: `lastChain` is
+    // cut to them here and grows with the statements this path goes into.
+    let tracking = start == 0 && !replaceValues
+    if tracking {
       var common = 0
       let m = min(n, lastPath.count)
-      while common < m
-        && tree.storage[Int(path[common].start)..<Int(path[common].end)]
-          .elementsEqual(tree.storage[Int(lastPath[common].start)..<Int(lastPath[common].end)])
-      {
-        common += 1
-      }
+      while common < m && sameWord(path[common], lastPath[common]) { common += 1 }
       var k = lastChain.count
       while k > 0 && !(lastChain[k - 1].consumed <= common && lastChain[k - 1].consumed < n) { k -= 1 }
+      lastChain.removeSubrange(k...)
       if k > 0 {
-        chain = Array(lastChain[..<k])
-        parent = chain[k - 1].node
-        i = chain[k - 1].consumed
+        parent = lastChain[k - 1].node
+        i = lastChain[k - 1].consumed
       }
     }
     defer {
-      if start == 0 && !replaceValues {
-        lastPath = path
-        lastChain = chain
+      if tracking {
+        lastPath.removeAll(keepingCapacity: true)
+        lastPath.append(contentsOf: path)
       }
     }
     while i < n {
@@ -498,7 +551,7 @@ struct SetParser {
       {
         // Several values on one line (`teardown 90 idle-timeout 5`, `priority 6 5`): each is
         // set under the same parent.
-        setLeafSchema(parent: parent, words: Array(path[i..<rest]), list: nil, shape: sh, source: source)
+        setLeafSchema(parent: parent, words: path[i..<rest], list: nil, shape: sh, source: source)
         after = sh.positional ? head : nil
         i = rest
         continue
@@ -507,25 +560,26 @@ struct SetParser {
       if !interior {
         // The last statement of the path. Words after a leaf's value are kept as its value.
         if kind != .container && kind != .list && i + sh.ownWords < n { sh.ownWords = n - i }
-        setLeafSchema(parent: parent, words: Array(path[i...]), list: list, shape: sh, source: source)
+        setLeafSchema(parent: parent, words: path[i...], list: list, shape: sh, source: source)
         return
       }
-      let words = Array(path[i..<(i + sh.ownWords)])
+      let words = path[i..<(i + sh.ownWords)]
       if let existing = lookup(parent: parent, words: words) {
         if !tree.nodes[Int(existing)].flags.contains(.block) { openLeaf(existing) }
         parent = existing
       } else {
         parent = newNode(parent: parent, words: words, list: nil, block: true, source: source, identity: words.count)
         setContext(parent, sh.children)
+        noteFoldCandidate(parent, head)
       }
       i += sh.ownWords
-      chain.append((i, parent))
+      if tracking { lastChain.append((i, parent)) }
     }
   }
 
   /// The last statement of a `set` path the schema knows: a leaf, flag or leaf-list value, or a
   /// container or list entry without children.
-  mutating func setLeafSchema(parent: Int32, words: [WordRef], list: [WordRef]?, shape: StatementShape, source: Range<Int>) {
+  mutating func setLeafSchema(parent: Int32, words: ArraySlice<WordRef>, list: [WordRef]?, shape: StatementShape, source: Range<Int>) {
     guard let m = model.matcher, let head = shape.head else { return }
     let kind = m.schema.kind(head)
     if replaceValues {
@@ -539,7 +593,7 @@ struct SetParser {
         }
       }
       // A single-valued leaf is replaced.
-      if kind == .leaf, list == nil, let existing = lookup(parent: parent, words: Array(words[..<shape.identity])),
+      if kind == .leaf, list == nil, let existing = lookup(parent: parent, words: words.prefix(shape.identity)),
         !tree.isBlock(NodeID(existing))
       {
         unregister(NodeID(existing))
@@ -558,7 +612,7 @@ struct SetParser {
       }
     case .leafList:
       let idc = shape.identity
-      guard let existing = lookup(parent: parent, words: Array(words[..<idc])), !tree.isBlock(NodeID(existing)) else {
+      guard let existing = lookup(parent: parent, words: words.prefix(idc)), !tree.isBlock(NodeID(existing)) else {
         newNode(parent: parent, words: words, list: list, block: false, source: source, identity: idc)
         return
       }
@@ -566,10 +620,12 @@ struct SetParser {
       let node = NodeID(existing)
       let oldRefs = tree.wordRefs(of: node)
       var values = tree.listRefs(of: node) ?? Array(oldRefs.dropFirst(idc))
-      for v in list ?? Array(words[idc...]) where !values.contains(where: { tree.wordText($0) == tree.wordText(v) }) { values.append(v) }
+      for v in list ?? Array(words.dropFirst(idc)) where !values.contains(where: { tree.wordText($0) == tree.wordText(v) }) {
+        values.append(v)
+      }
       tree.setWordRefs(Array(oldRefs[..<idc]), list: values, of: node)
     default:
-      if let existing = lookup(parent: parent, words: Array(words[..<shape.identity])) {
+      if let existing = lookup(parent: parent, words: words.prefix(shape.identity)) {
         // `set … unit 0` over `unit 0 { … }` changes nothing; a list given for a statement
         // that has none is kept as its list.
         if let list, !tree.isBlock(NodeID(existing)), tree.listRefs(of: NodeID(existing)) == nil {
@@ -579,6 +635,7 @@ struct SetParser {
       }
       let id = newNode(parent: parent, words: words, list: list, block: false, source: source, identity: shape.identity)
       setContext(id, shape.children)
+      noteFoldCandidate(id, head)
     }
   }
 
@@ -593,15 +650,44 @@ struct SetParser {
         tree.unfold(NodeID(id), shape: sh, matcher: m)
         invalidate(id)
         register(id)
-        for k in before..<tree.nodes.count { register(Int32(k)) }
+        for k in before..<tree.nodes.count {
+          register(Int32(k))
+          countChild(Int32(k))
+          if let h = shapeOf(Int32(k)).head { noteFoldCandidate(Int32(k), h) }
+        }
+        noteFoldCandidate(id, sh.head!)
         return
       }
-      if sh.head != nil {
+      if let h = sh.head {
         tree.makeBlock(NodeID(id))
+        noteFoldCandidate(id, h)
         return
       }
     }
     splitOneliner(id, keep: tree.wordCount(of: NodeID(id)))
+  }
+
+  // MARK: one-liners
+
+  /// Notes statement `id` (of schema statement `head`) for ``foldOneliners()``.
+  mutating func noteFoldCandidate(_ id: Int32, _ head: SchemaNode) {
+    guard let m = model.matcher, case let f = m.schema.flags(head), f.contains(.oneliner) || f.contains(.onelinerPlus) else { return }
+    foldCandidates.append(id)
+  }
+
+  /// ``ConfigTree/foldOneliners(model:)`` for what this parser made: only the blocks noted as
+  /// candidates are looked at, with the schema contexts the parser already knows. Every
+  /// decision is taken on the tree as it is before any fold (as the whole-tree walk takes them,
+  /// parents first: a block whose child is a block never folds, so no fold changes another's
+  /// decision).
+  mutating func foldOneliners() {
+    guard let m = model.matcher, !foldCandidates.isEmpty else { return }
+    var fold: [Int32] = []
+    for id in foldCandidates where tree.nodes[Int(id)].parent >= 0 && tree.isBlock(NodeID(id)) {
+      let sh = shapeOf(id)
+      if tree.foldsOnOneLine(NodeID(id), shape: sh, schema: m.schema, childShape: { shape($0.raw, in: sh.children) }) { fold.append(id) }
+    }
+    for id in fold where tree.isBlock(NodeID(id)) { tree.fold(NodeID(id)) }
   }
 
   // MARK: schema contexts
@@ -664,9 +750,9 @@ struct SetParser {
       return
     }
     let idc = min(words.count, identityCount(strings, context: context))
-    guard let existing = lookup(parent: parent, words: Array(words[..<idc])) else {
+    guard let existing = lookup(parent: parent, words: words[..<idc]) else {
       // A single `set … members X` is shown as a plain leaf; a second value turns it into a list.
-      newNode(parent: parent, words: words, list: list, block: false, source: source, identity: idc)
+      newNode(parent: parent, words: words[...], list: list, block: false, source: source, identity: idc)
       return
     }
     let node = NodeID(existing)
@@ -782,38 +868,92 @@ struct SetParser {
 
   func hash(parent: Int32, words: some Collection<WordRef>) -> IndexKey {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for w in words {
-      for k in Int(w.start)..<Int(w.end) {
-        h = (h ^ UInt64(tree.storage[k])) &* 0x0000_0100_0000_01B3
+    tree.storage.withUnsafeBufferPointer { b in
+      for w in words {
+        for k in Int(w.start)..<Int(w.end) {
+          h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3
+        }
+        h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
       }
-      h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
     }
     return IndexKey(parent: parent, hash: h)
   }
 
-  func lookup(parent: Int32, words: [WordRef]) -> Int32? {
+  /// The child of `parent` indexed under exactly these identity words. Below a parent with few
+  /// children, its children themselves are looked at, newest first (they are in the cache; a
+  /// probe of the index, spread over the whole table, is a cache miss).
+  func lookup(parent: Int32, words: ArraySlice<WordRef>) -> Int32? {
+    guard Int(parent) < childCounts.count, childCounts[Int(parent)] < 0 else {
+      var c = parent >= 0 ? tree.nodes[Int(parent)].lastChild : -1
+      while c >= 0 {
+        if Int(c) < identities.count, identities[Int(c)] == Int32(words.count), matches(c, words) { return c }
+        c = tree.nodes[Int(c)].prev
+      }
+      return nil
+    }
     guard let id = index[hash(parent: parent, words: words)] else { return nil }
     if matches(id, words) && tree.nodes[Int(id)].parent == parent { return id }
     // A hash collision (or a statement since removed): look at the children themselves.
     return tree.children(of: NodeID(parent)).first { matches($0.raw, words) && Int(tree.nodes[$0.index].wordCount) >= words.count }?.raw
   }
 
-  func matches(_ id: Int32, _ words: [WordRef]) -> Bool {
+  func matches(_ id: Int32, _ words: ArraySlice<WordRef>) -> Bool {
     let r = tree.nodes[Int(id)]
     guard Int(r.wordCount) >= words.count else { return false }
-    for (k, w) in words.enumerated() {
-      let a = tree.words[Int(r.wordStart) + k]
-      if !tree.storage[Int(a.start)..<Int(a.end)].elementsEqual(tree.storage[Int(w.start)..<Int(w.end)]) { return false }
-    }
+    for (k, w) in words.enumerated() where !sameWord(tree.words[Int(r.wordStart) + k], w) { return false }
     return true
+  }
+
+  /// Whether two words have the same bytes.
+  func sameWord(_ a: WordRef, _ b: WordRef) -> Bool {
+    let n = Int(a.end - a.start)
+    guard n == Int(b.end - b.start) else { return false }
+    if a.start == b.start { return true }
+    return tree.storage.withUnsafeBufferPointer { s in
+      var j = 0
+      while j < n && s[Int(a.start) + j] == s[Int(b.start) + j] { j += 1 }
+      return j == n
+    }
   }
 
   @discardableResult
   /// Creates a statement and indexes it under its first `identity` words.
-  mutating func newNode(parent: Int32, words: [WordRef], list: [WordRef]?, block: Bool, source: Range<Int>, identity: Int) -> Int32 {
+  mutating func newNode(parent: Int32, words: ArraySlice<WordRef>, list: [WordRef]?, block: Bool, source: Range<Int>, identity: Int)
+    -> Int32
+  {
     let id = tree.appendNode(wordRefs: words, listRefs: list, parent: parent, flags: block ? .block : [], source: source)
-    index[hash(parent: parent, words: words.prefix(identity))] = id.raw
+    setIdentity(id.raw, identity)
+    countChild(id.raw)
     return id.raw
+  }
+
+  /// Records the identity words of statement `id`, and indexes it there when its parent is.
+  mutating func setIdentity(_ id: Int32, _ count: Int) {
+    if identities.count <= Int(id) {
+      identities += [Int32](repeating: -1, count: max(Int(id) + 1 - identities.count, identities.count / 2 + 16))
+    }
+    identities[Int(id)] = Int32(count)
+    let r = tree.nodes[Int(id)]
+    if r.parent >= 0, Int(r.parent) < childCounts.count, childCounts[Int(r.parent)] < 0 {
+      index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + count)])] = id
+    }
+  }
+
+  /// Counts a new child of its parent; the parent's children go into the index once they are
+  /// more than ``SetParser/scannedChildren``.
+  mutating func countChild(_ id: Int32) {
+    let p = tree.nodes[Int(id)].parent
+    guard p >= 0 else { return }
+    if childCounts.count <= Int(p) {
+      childCounts += [Int32](repeating: 0, count: max(Int(p) + 1 - childCounts.count, childCounts.count / 2 + 16))
+    }
+    guard childCounts[Int(p)] >= 0 else { return }
+    childCounts[Int(p)] += 1
+    guard childCounts[Int(p)] > SetParser.scannedChildren else { return }
+    childCounts[Int(p)] = -1
+    for c in tree.children(of: NodeID(p)) where Int(c.raw) < identities.count && identities[c.index] >= 0 {
+      setIdentity(c.raw, Int(identities[c.index]))
+    }
   }
 
   /// The words of statement `id` it is indexed under: the schema's identity (a leaf's keyword
@@ -829,15 +969,14 @@ struct SetParser {
   }
 
   /// Indexes an existing statement under its identity words (after its words changed).
-  mutating func register(_ id: Int32) {
-    let r = tree.nodes[Int(id)]
-    let idc = indexIdentity(id)
-    index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + idc)])] = id
-  }
+  mutating func register(_ id: Int32) { setIdentity(id, indexIdentity(id)) }
 
+  /// Removes a statement from the index (before its words change or it goes).
   mutating func unregister(_ node: NodeID) {
+    guard node.index < identities.count, case let idc = Int(identities[node.index]), idc >= 0 else { return }
+    identities[node.index] = -1
     let r = tree.nodes[node.index]
-    let idc = indexIdentity(node.raw)
+    guard r.parent >= 0, Int(r.parent) < childCounts.count, childCounts[Int(r.parent)] < 0 else { return }
     index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + idc)])] = nil
   }
 
@@ -879,7 +1018,7 @@ struct SetParser {
     let remaining = words.count - i
     // Usually the index knows the child by its identity words.
     for k in stride(from: min(remaining, 4), through: 1, by: -1) {
-      if let id = lookup(parent: parent.raw, words: Array(words[i..<(i + k)])) {
+      if let id = lookup(parent: parent.raw, words: words[i..<(i + k)]) {
         let wc = Int(tree.nodes[Int(id)].wordCount)
         if wc == k || k == remaining { return (NodeID(id), k) }
       }
@@ -888,7 +1027,7 @@ struct SetParser {
     for c in tree.children(of: parent) {
       let wc = Int(tree.nodes[c.index].wordCount)
       let m = min(wc, remaining)
-      guard m > 0, matches(c.raw, Array(words[i..<(i + m)])), m == wc || m == remaining else { continue }
+      guard m > 0, matches(c.raw, words[i..<(i + m)]), m == wc || m == remaining else { continue }
       if best == nil || m > best!.1 { best = (c, m) }
     }
     return best

@@ -80,12 +80,21 @@ public struct SchemaMatcher: Sendable {
   /// - Parameter after: The positional leaf the same line gave a value to just before: the next
   ///   one takes this word (`priority 6 5`: setup, then reservation priority).
   func positionalChild(_ parent: SchemaNode, after: SchemaNode? = nil) -> SchemaNode? {
-    let p = schema.positionalChildren(parent).filter { schema.families($0) & families != 0 && schema.kind($0) != .container }
-    if let after {
-      guard let k = p.firstIndex(of: after) else { return nil }
-      return p[(k + 1)...].first { schema.kind($0) != .list }
+    // Without an array: this runs for every word that is not a keyword.
+    var first: SchemaNode? = nil
+    var seenAfter = false
+    for k in 0..<schema.positionalChildCount(parent) {
+      let c = schema.positionalChild(parent, at: k)
+      guard schema.families(c) & families != 0, case let kind = schema.kind(c), kind != .container else { continue }
+      if let after {
+        if seenAfter && kind != .list { return c }
+        if c == after { seenAfter = true }
+        continue
+      }
+      if kind == .list { return c }
+      if first == nil { first = c }
     }
-    return p.first { schema.kind($0) == .list } ?? p.first
+    return first
   }
 
   /// The shape of a statement with the given words, among the children of a statement whose

@@ -175,6 +175,15 @@ public struct JunosSchema: Sendable {
   /// `interfaces`' interface list whose entries are their names alone).
   public func positionalChildren(_ n: SchemaNode) -> [SchemaNode] { blockMembers(childBlock(n), positional: true) }
 
+  /// The ``positionalChildren(_:)`` of `n`, without making an array: how many, and each.
+  public func positionalChildCount(_ n: SchemaNode) -> Int { Int(u32(blocksAt + 4 * Int(childBlock(n)) + 4)) }
+
+  /// The `k`th of the ``positionalChildren(_:)`` of `n` (`k < positionalChildCount(n)`).
+  public func positionalChild(_ n: SchemaNode, at k: Int) -> SchemaNode {
+    let at = blocksAt + 4 * Int(childBlock(n))
+    return SchemaNode(raw: u32(at + 8 + 4 * (Int(u32(at)) + k)))
+  }
+
   /// The child of `n` whose keyword is `name`.
   public func child(_ n: SchemaNode, named name: some StringProtocol) -> SchemaNode? {
     var name = String(name)
