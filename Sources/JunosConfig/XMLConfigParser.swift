@@ -82,6 +82,8 @@ struct XMLConfigParser {
     var text: [UInt8] = []
     /// The comment after the statement on its line (given as words).
     var trailer: Trivia? = nil
+    /// The comment after its block's `}` (given as words).
+    var closeTrailer: Trivia? = nil
     /// `[ ]` values (a leaf-list's, or given).
     var list: [WordRef]? = nil
     var children = false
@@ -356,6 +358,7 @@ struct XMLConfigParser {
     f.words += one.tree.wordRefs(of: s).map { tree.storeWord(one.tree.storage[Int($0.start)..<Int($0.end)]) }
     f.list = one.tree.listRefs(of: s).map { $0.map { tree.storeWord(one.tree.storage[Int($0.start)..<Int($0.end)]) } }
     if let c = reader.attributeBytes("comment") { f.trailer = Self.trivia(c[...]).first }
+    if let c = reader.attributeBytes("close-comment") { f.closeTrailer = Self.trivia(c[...]).first }
     let ctx = frames[owner(p)].context
     if let m = model.matcher, ctx != .unknown {
       f.context = m.shape(tree.storage, f.words[...], hasList: f.list != nil, in: ctx).children
@@ -463,9 +466,10 @@ struct XMLConfigParser {
     frames[f].depth = depth
     if frames[f].kind == .given {
       given.insert(id.raw)
-      if let t = frames[f].trailer {
+      if frames[f].trailer != nil || frames[f].closeTrailer != nil {
         var e = tree.extra(id) ?? Extras()
-        e.trailer = t
+        e.trailer = frames[f].trailer
+        e.closeTrailer = frames[f].closeTrailer
         tree.setExtras(e, of: id)
       }
     }

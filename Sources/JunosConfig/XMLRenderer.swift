@@ -181,7 +181,8 @@ struct XMLRendering {
           let name = Array("junoscope:statement".utf8)
           openTag(
             name, tree.flags(of: node), words: tree.statementText(node, options, shapes: shapes),
-            comment: options.comments ? tree.trailer(of: node)?.text : nil)
+            comment: options.comments ? tree.trailer(of: node)?.text : nil,
+            closeComment: options.comments && tree.isBlock(node) ? tree.extra(node)?.closeTrailer?.text : nil)
           if tree.isBlock(node) {
             out.append(contentsOf: ">\n".utf8)
             opened.append(name)
@@ -215,12 +216,12 @@ struct XMLRendering {
   // MARK: Planning
 
   /// The list whose entries a statement holds as a block (`groups`, `name-server`), when the
-  /// XML can say it by the entries alone: no tags, comments or `[ ]` list on the block, at least
+  /// XML can say it by the entries alone: no tags, comments (when rendered) or `[ ]` list on the block, at least
   /// one entry, each written as an entry, and no such block of the same list just before.
   func transparentEntries(_ node: NodeID, scope: Scope) -> SchemaNode? {
     let r = tree.nodes[node.index]
     guard case .entries(let list) = shapes[node].children, r.wordCount == 1, r.listCount < 0, r.firstChild >= 0,
-      r.flags.subtracting([.block, .braceSemicolon]).isEmpty, tree.extra(node) == nil, scope.last != .entries(list)
+      r.flags.subtracting([.block, .braceSemicolon]).isEmpty, !options.comments || tree.extra(node) == nil, scope.last != .entries(list)
     else { return nil }
     var entry = Scope(level: 0)
     for c in children(of: node.raw) {
@@ -243,6 +244,8 @@ struct XMLRendering {
     if let t = tree.trailer(of: node) {
       guard t.text == "## SECRET-DATA", SecretMasking.holdsSecret(node, in: tree, shape: shape, matcher: matcher) else { return nil }
     }
+    // A comment after a block's `}` is said in words too.
+    if options.comments && tree.extra(node)?.closeTrailer != nil { return nil }
     guard let matcher, shape.head != nil else { return unknownPlan(node, flags: flags) }
     guard shape.complete else { return nil }
     let schema = matcher.schema
@@ -455,11 +458,14 @@ struct XMLRendering {
 
   mutating func indent(_ level: Int) { out.append(contentsOf: repeatElement(0x20, count: 4 * level)) }
 
-  mutating func openTag(_ name: [UInt8], _ flags: StatementFlags, words: [UInt8]? = nil, comment: String? = nil) {
+  mutating func openTag(
+    _ name: [UInt8], _ flags: StatementFlags, words: [UInt8]? = nil, comment: String? = nil, closeComment: String? = nil
+  ) {
     out.append(UInt8(ascii: "<"))
     out.append(contentsOf: name)
     if let words { Self.attribute(&out, "words", words) }
     if let comment { Self.attribute(&out, "comment", Array(comment.utf8)) }
+    if let closeComment { Self.attribute(&out, "close-comment", Array(closeComment.utf8)) }
     for (flag, attr) in Self.flagAttributes where flags.contains(flag) { Self.attribute(&out, attr, Array(attr.utf8)) }
   }
 
