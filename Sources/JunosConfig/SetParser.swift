@@ -683,9 +683,12 @@ struct SetParser {
   mutating func foldOneliners() {
     guard let m = model.matcher, !foldCandidates.isEmpty else { return }
     var fold: [Int32] = []
-    for id in foldCandidates where tree.nodes[Int(id)].parent >= 0 && tree.isBlock(NodeID(id)) {
+    let t = tree  // no fold before the decisions are taken; the closure captures this alone
+    let candidates = foldCandidates
+    for id in candidates where t.nodes[Int(id)].parent >= 0 && t.isBlock(NodeID(id)) {
       let sh = shapeOf(id)
-      if tree.foldsOnOneLine(NodeID(id), shape: sh, schema: m.schema, childShape: { shape($0.raw, in: sh.children) }) { fold.append(id) }
+      let folds = t.foldsOnOneLine(NodeID(id), shape: sh, schema: m.schema) { Self.shape($0.raw, of: t, in: sh.children, matcher: m) }
+      if folds { fold.append(id) }
     }
     for id in fold where tree.isBlock(NodeID(id)) { tree.fold(NodeID(id)) }
   }
@@ -706,7 +709,7 @@ struct SetParser {
     }
     var ctx = p == 0 ? model.rootContext : contexts[Int(p)]!
     for q in chain.reversed() {
-      ctx = shape(q, in: ctx).children
+      ctx = Self.shape(q, of: tree, in: ctx, matcher: model.matcher).children
       setContext(q, ctx)
     }
     return ctx
@@ -723,8 +726,10 @@ struct SetParser {
     if Int(id) < contexts.count { contexts[Int(id)] = nil }
   }
 
-  func shape(_ id: Int32, in ctx: SchemaContext) -> StatementShape {
-    guard let m = model.matcher, ctx != .unknown else { return .unknown(words: tree.wordCount(of: NodeID(id))) }
+  func shape(_ id: Int32, in ctx: SchemaContext) -> StatementShape { Self.shape(id, of: tree, in: ctx, matcher: model.matcher) }
+
+  static func shape(_ id: Int32, of tree: ConfigTree, in ctx: SchemaContext, matcher: SchemaMatcher?) -> StatementShape {
+    guard let m = matcher, ctx != .unknown else { return .unknown(words: tree.wordCount(of: NodeID(id))) }
     let r = tree.nodes[Int(id)]
     return m.shape(tree.storage, tree.words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)], hasList: r.listCount >= 0, in: ctx)
   }
@@ -732,7 +737,8 @@ struct SetParser {
   /// The schema's shape of statement `id` among its siblings.
   mutating func shapeOf(_ id: Int32) -> StatementShape {
     let p = tree.nodes[Int(id)].parent
-    return shape(id, in: p < 0 ? .unknown : childContext(p))
+    let ctx = p < 0 ? .unknown : childContext(p)
+    return Self.shape(id, of: tree, in: ctx, matcher: model.matcher)
   }
 
   mutating func setLeaf(
