@@ -6,9 +6,14 @@ enum SetCommand: Equatable {
 
   init?(_ w: some Collection<UInt8>) {
     guard let f = w.first, f >= UInt8(ascii: "a"), f <= UInt8(ascii: "u"), w.count <= 10 else { return nil }
-    if f == UInt8(ascii: "s"), w.elementsEqual("set".utf8) {  // nearly every line: no String
-      self = .set
-      return
+    if w.count == 3 {  // `set`, nearly every line: no String
+      var k = w.startIndex
+      let e = w[w.index(after: k)]
+      k = w.index(k, offsetBy: 2)
+      if f == UInt8(ascii: "s") && e == UInt8(ascii: "e") && w[k] == UInt8(ascii: "t") {
+        self = .set
+        return
+      }
     }
     switch String(decoding: w, as: UTF8.self) {
     case "set": self = .set
@@ -51,6 +56,8 @@ struct SetParser {
   /// The statements the schema may print on one line with their children (`oneliner`,
   /// `oneliner-plus`), noted as they are made: the only ones ``foldOneliners()`` looks at.
   var foldCandidates: [Int32] = []
+  /// ``keywordChild(_:_:_:)``'s answers, by a hash of the statement and the word.
+  var keywordMemo: [KeywordMemo?] = []
   var sawStatement = false
   /// Loading changes over a configuration (`load set`): a `set` of a single-valued statement
   /// replaces its value. Reading `display set` text, repeated values are all kept.
@@ -235,9 +242,24 @@ struct SetParser {
     }
   }
 
+  /// The tokenizer's classes of bytes: ``blank`` (space, tab), ``control`` (other bytes below
+  /// 0x20, and 0x7F), ``special`` (`;` `{` `}` `[` `]`: the word must be quoted), 0 for the rest.
+  static let byteClasses: [UInt8] = (0..<256).map { c in
+    switch c {
+    case 0x20, 0x09: return blank
+    case 0..<0x20, 0x7F: return control
+    case 0x3B, 0x7B, 0x7D, 0x5B, 0x5D: return special
+    default: return 0
+    }
+  }
+  static let blank: UInt8 = 1
+  static let control: UInt8 = 2
+  static let special: UInt8 = 3
+
   /// Splits a line into words, quoted strings and list brackets; reports unterminated strings.
   mutating func tokenize(_ start: Int, _ end: Int, into tokens: inout [Token]) -> Bool {
-    file.bytes.withUnsafeBufferPointer { b in
+    let classes = Self.byteClasses
+    return file.bytes.withUnsafeBufferPointer { b in
       var i = start
       while i < end {
         let c = b[i]
@@ -268,18 +290,19 @@ struct SetParser {
           }
           i = min(i, end)
         }
-        // Unquoted: up to a blank, noting `;` `{` `}` `[` `]` (0x3B, and 0x7B 0x7D 0x5B 0x5D,
-        // which are 0x7B or 0x7D with bit 5 set) on the way.
+        // Unquoted: up to a blank, noting `;` `{` `}` `[` `]` on the way.
         var special = false
         if c != UInt8(ascii: "\"") {
           while i < end {
-            let x = b[i]
-            if x == 0x20 || x == 0x09 { break }
-            if x < 0x20 || x == 0x7F {
-              reportControlByte(x, at: i)
-              return false
+            let k = classes[Int(b[i])]
+            if k != 0 {
+              if k == Self.blank { break }
+              if k == Self.control {
+                reportControlByte(b[i], at: i)
+                return false
+              }
+              special = true
             }
-            if x == 0x3B || x | 0x20 == 0x7B || x | 0x20 == 0x7D { special = true }
             i += 1
           }
         }
@@ -535,9 +558,13 @@ struct SetParser {
         lastPath.append(contentsOf: path)
       }
     }
+    // Bound once a line: each copy of the matcher or the storage is a retain and a release.
+    let matcher = model.matcher
+    let storage = tree.storage
     while i < n {
-      guard let m = model.matcher, case let ctx = childContext(parent), ctx != .unknown,
-        var sh = m.step(tree.storage, path[i...], hasList: list != nil, in: ctx, after: after), let head = sh.head, sh.ownWords > 0
+      guard let m = matcher, case let ctx = childContext(parent), ctx != .unknown,
+        var sh = m.step(storage, path[i...], hasList: list != nil, in: ctx, after: after, keyword: keywordChild(ctx, path[i], m)),
+        let head = sh.head, sh.ownWords > 0
       else {
         setFromKeywords(parent, Array(path[i...]), list: list, source: source)
         return
@@ -546,7 +573,9 @@ struct SetParser {
       let interior = (kind == .container || kind == .list) && i + sh.ownWords < n
       let rest = i + sh.ownWords
       if !interior, kind != .container, kind != .list, rest < n,
-        let next = m.step(tree.storage, path[rest...], hasList: list != nil, in: ctx, after: sh.positional ? head : nil),
+        let next = m.step(
+          storage, path[rest...], hasList: list != nil, in: ctx, after: sh.positional ? head : nil,
+          keyword: keywordChild(ctx, path[rest], m)),
         next.head != nil, next.ownWords > 0
       {
         // Several values on one line (`teardown 90 idle-timeout 5`, `priority 6 5`): each is
@@ -666,6 +695,34 @@ struct SetParser {
     }
     splitOneliner(id, keep: tree.wordCount(of: NodeID(id)))
   }
+
+  // MARK: keywords
+
+  /// The keyword `w` names among the children of a context's statement
+  /// (``SchemaMatcher/keywordChild(_:_:in:)``), remembered: a `display set` file asks for the
+  /// same few hundred keywords over and over, and the schema's binary search is a tenth of its
+  /// parse. `nil` for a context without a statement (the question is not asked there).
+  mutating func keywordChild(_ ctx: SchemaContext, _ w: WordRef, _ m: SchemaMatcher) -> SchemaNode?? {
+    guard case .node(let parent) = ctx else { return nil }
+    var h = UInt64(parent.number) &* 0x9E37_79B9_7F4A_7C15
+    let storage = tree.storage
+    storage.withUnsafeBufferPointer { b in
+      for k in Int(w.start)..<Int(w.end) { h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
+    }
+    let slot = Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(Self.keywordMemoSize - 1))
+    if keywordMemo.isEmpty { keywordMemo = [KeywordMemo?](repeating: nil, count: Self.keywordMemoSize) }
+    if let e = keywordMemo[slot], e.parent == parent, sameWord(e.word, w) { return .some(e.child) }
+    let c = storage.withUnsafeBytes { m.keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(w.start)..<Int(w.end)])) }
+    keywordMemo[slot] = KeywordMemo(parent: parent, word: w, child: c)
+    return .some(c)
+  }
+
+  struct KeywordMemo {
+    var parent: SchemaNode
+    var word: WordRef
+    var child: SchemaNode?
+  }
+  static let keywordMemoSize = 4096
 
   // MARK: one-liners
 

@@ -126,8 +126,12 @@ public struct SchemaMatcher: Sendable {
   /// and a list printed as a block of entries always starts with its keyword alone).
   ///
   /// - Parameter after: See ``positionalChild(_:after:)``.
+  ///
+  /// - Parameter keyword: The first word's ``keywordChild(_:_:in:)`` in the context's statement,
+  ///   when the caller has it (`.some(nil)`: the word is none of its keywords).
   func step(
-    _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in context: SchemaContext, after: SchemaNode? = nil
+    _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in context: SchemaContext, after: SchemaNode? = nil,
+    keyword: SchemaNode?? = nil
   ) -> StatementShape? {
     switch context {
     case .unknown:
@@ -136,7 +140,7 @@ public struct SchemaMatcher: Sendable {
       let k = min(words.count, max(1, schema.keyWordCount(list)))
       return StatementShape(head: list, identity: k, ownWords: k, children: .node(list), complete: true, positional: true)
     case .node(let parent):
-      return head(storage, words, hasList: hasList, in: parent, expanded: true, after: after)
+      return head(storage, words, hasList: hasList, in: parent, expanded: true, after: after, keyword: keyword)
     }
   }
 
@@ -146,14 +150,18 @@ public struct SchemaMatcher: Sendable {
   ///   - expanded: `words` is a `set` path: a list printed as a block of its entries (`groups`,
   ///     `name-server`) is that block even when words follow.
   ///   - after: See ``positionalChild(_:after:)``.
+  ///   - keyword: See ``step(_:_:hasList:in:after:keyword:)``.
   func head(
     _ storage: [UInt8], _ words: ArraySlice<WordRef>, hasList: Bool, in parent: SchemaNode, expanded: Bool = false,
-    after: SchemaNode? = nil
+    after: SchemaNode? = nil, keyword: SchemaNode?? = nil
   ) -> StatementShape? {
     let first = words[words.startIndex]
     let c: SchemaNode
     let positional: Bool
-    if let k = storage.withUnsafeBytes({ keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(first.start)..<Int(first.end)])) }) {
+    let found =
+      keyword
+      ?? storage.withUnsafeBytes({ keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(first.start)..<Int(first.end)])) })
+    if let k = found {
       c = k
       positional = false
     } else if let p = positionalChild(parent, after: after) {

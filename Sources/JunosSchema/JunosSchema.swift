@@ -216,6 +216,9 @@ public struct JunosSchema: Sendable {
 /// A statement of a ``JunosSchema`` (valid for the table it came from).
 public struct SchemaNode: Hashable, Sendable {
   let raw: UInt32
+  /// A number for the statement, different for every statement of its table (for tables keyed
+  /// by statement that hash it faster than `Hashable` does).
+  public var number: UInt32 { raw }
   /// Whether this is the top level.
   public var isRoot: Bool { raw == UInt32.max }
 }
