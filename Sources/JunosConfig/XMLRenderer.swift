@@ -216,13 +216,17 @@ struct XMLRendering {
   // MARK: Planning
 
   /// The list whose entries a statement holds as a block (`groups`, `name-server`), when the
-  /// XML can say it by the entries alone: no tags, comments (when rendered) or `[ ]` list on the block, at least
-  /// one entry, each written as an entry, and no such block of the same list just before.
+  /// XML can say it by the entries alone: no tags, comments (when rendered) or `[ ]` list on the
+  /// block, at least one entry, each written as an entry, no such block of the same list just
+  /// before, and no entry or block of the same list beside it.
   func transparentEntries(_ node: NodeID, scope: Scope) -> SchemaNode? {
     let r = tree.nodes[node.index]
     guard case .entries(let list) = shapes[node].children, r.wordCount == 1, r.listCount < 0, r.firstChild >= 0,
       r.flags.subtracting([.block, .braceSemicolon]).isEmpty, !options.comments || tree.extra(node) == nil, scope.last != .entries(list)
     else { return nil }
+    // Entries of the same list beside it would be read back with its own as one run of entries,
+    // and the block lost.
+    for s in [r.prev, r.next] where s >= 0 && shapes[NodeID(s)].head == list { return nil }
     var entry = Scope(level: 0)
     for c in children(of: node.raw) {
       guard plan(NodeID(c), scope: entry) != nil else { return nil }

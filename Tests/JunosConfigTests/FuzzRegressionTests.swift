@@ -42,6 +42,9 @@ import Testing
       "comment after the brace of a block of list entries", .curly,
       Array("vlans { V { interface { ge-0/0/0.0; ge-0/0/1.0; }#\n } }".utf8)
     ),
+    // Two blocks of entries of one list side by side: the tree read from XML has an entry and a
+    // block, and the block was written by its entries alone beside the entry.
+    ("two blocks of entries of one list", .curly, Array("vlans { M { interface { w; } interface { w; } telnet; } }".utf8)),
   ]
 
   @Test(arguments: inputs.indices)
