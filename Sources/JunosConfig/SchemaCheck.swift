@@ -166,19 +166,20 @@ public struct SchemaCheck: Sendable {
         for key in keys where at < keyword + given {
           if schema.keyPrintsKeyword(key) { at += 1 }
           // A key called `name` is the entry's name: say "a valid neighbor", not "a valid name".
-          let what = schema.name(key) == "name" ? schema.name(head) : schema.name(key)
-          if at < keyword + given { check(node, word: at, type: schema.valueType(key), what: what, inGroups: inGroups) }
+          if at < keyword + given {
+            check(node, word: at, type: schema.valueType(key), what: schema.name(key) == "name" ? head : key, inGroups: inGroups)
+          }
           at += 1
         }
       case .leaf, .leafList:
         let type = schema.valueType(head)
         if list && schema.kind(head) == .leafList {
           let r = tree.nodes[node.index]
-          for k in 0..<Int(r.listCount) { check(node, word: Int(r.wordCount) + k, type: type, what: schema.name(head), inGroups: inGroups) }
+          for k in 0..<Int(r.listCount) { check(node, word: Int(r.wordCount) + k, type: type, what: head, inGroups: inGroups) }
         } else if s.valueWords == 0 && !list {
           report(.missingValue, "'\(schema.name(head))' needs a value", node, word: max(0, n - 1), end: true)
         } else if s.valueWords == 1 {
-          check(node, word: s.ownWords - 1, type: type, what: schema.name(head), inGroups: inGroups)
+          check(node, word: s.ownWords - 1, type: type, what: head, inGroups: inGroups)
         }
       case .container, .flag:
         break
@@ -191,13 +192,15 @@ public struct SchemaCheck: Sendable {
     }
 
     /// Checks word `k` (counting `[ ]` values after the words) against a type.
-    mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: String, inGroups: Bool) {
+    ///
+    /// - Parameter what: The statement whose name says what the value is, in a message.
+    mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: SchemaNode, inGroups: Bool) {
       guard let type else { return }
       let value = String(decoding: XMLWords.value(tree.wordBytes(k, of: node)), as: UTF8.self)
       if value.hasPrefix("$") { return }
       if inGroups && (value.contains("<") || value.contains("*")) { return }
       guard let expected = values.problem(value, type: type) else { return }
-      report(.invalidValue, "'\(value)' is not a valid \(what): expected \(expected)", node, word: k)
+      report(.invalidValue, "'\(value)' is not a valid \(schema.name(what)): expected \(expected)", node, word: k)
     }
 
     // MARK: Siblings

@@ -111,27 +111,41 @@ extension ConfigTree {
   @discardableResult
   public mutating func mergeDuplicateBlocks() -> Bool {
     var merged = false
+    // Blocks to look into, parents first; a leaf has nothing below it to merge.
     var queue: [Int32] = [0]
+    var firstByWords: [UInt64: Int32] = [:]
     var k = 0
     while k < queue.count {
       let parent = queue[k]
       k += 1
-      var firstByWords: [UInt64: Int32] = [:]
+      let only = nodes[Int(parent)].firstChild
+      if only >= 0 && nodes[Int(only)].next < 0 {
+        // One child: nothing to merge it with.
+        if nodes[Int(only)].firstChild >= 0 { queue.append(only) }
+        continue
+      }
+      firstByWords.removeAll(keepingCapacity: true)
       var c = nodes[Int(parent)].firstChild
       while c >= 0 {
         let next = nodes[Int(c)].next
         let r = nodes[Int(c)]
         if r.wordCount > 0 {
           var key: UInt64 = 0xcbf2_9ce4_8422_2325
-          for i in 0..<Int(r.wordCount + max(r.listCount, 0)) {
-            let w = words[Int(r.wordStart) + i]
-            for k in Int(w.start)..<Int(w.end) { key = (key ^ UInt64(storage[k])) &* 0x0000_0100_0000_01B3 }
-            key = (key ^ 0x20) &* 0x0000_0100_0000_01B3
+          storage.withUnsafeBufferPointer { b in
+            for i in 0..<Int(r.wordCount + max(r.listCount, 0)) {
+              let w = words[Int(r.wordStart) + i]
+              for k in Int(w.start)..<Int(w.end) { key = (key ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
+              key = (key ^ 0x20) &* 0x0000_0100_0000_01B3
+            }
           }
           key ^= UInt64(bitPattern: Int64(r.listCount))
           if let first = firstByWords[key], wordsEqual(first, c) {
             // Move the duplicate's children under the first, then drop it.
-            if r.firstChild >= 0 { nodes[Int(first)].flags.insert(.block) }
+            if r.firstChild >= 0 {
+              nodes[Int(first)].flags.insert(.block)
+              // A leaf that gets children is looked into too.
+              if nodes[Int(first)].firstChild < 0 { queue.append(first) }
+            }
             var g = r.firstChild
             while g >= 0 {
               let gn = nodes[Int(g)].next
@@ -144,7 +158,7 @@ extension ConfigTree {
             merged = true
           } else {
             if firstByWords[key] == nil { firstByWords[key] = c }
-            queue.append(c)
+            if r.firstChild >= 0 { queue.append(c) }
           }
         } else if r.firstChild >= 0 {
           queue.append(c)

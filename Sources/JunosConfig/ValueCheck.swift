@@ -10,6 +10,36 @@ internal import Synchronization
 struct ValueChecker {
   let schema: JunosSchema
   private var answers: [Key: String?] = [:]
+  /// What each type asked about so far says, read from the table once.
+  private var facts: [SchemaValueType: Facts] = [:]
+
+  /// A type's range or length (its text and its intervals) and its patterns.
+  private struct Facts {
+    var bounds: (text: String, ranges: [ClosedRange<Double>])?
+    /// Juniper's POSIX patterns (`xsd:` ones left out), each with whether it is negated (`!`).
+    var patterns: [(pattern: String, negated: Bool)]
+    /// Whether checking the type runs a regular expression (its own patterns or a member's).
+    var hasPatterns: Bool
+  }
+
+  private mutating func facts(_ t: SchemaValueType) -> Facts {
+    if let known = facts[t] { return known }
+    let text: String? =
+      switch schema.kind(t) {
+      case .string: schema.length(t)
+      case .integer, .decimal: schema.range(t)
+      default: nil
+      }
+    let bounds = text.flatMap { tx in Self.ranges(tx).map { (tx, $0) } }
+    let patterns: [(pattern: String, negated: Bool)] =
+      schema.kind(t) == .string
+      ? schema.patterns(t).filter { !$0.hasPrefix("xsd:") }.map { $0.hasPrefix("!") ? (String($0.dropFirst()), true) : ($0, false) } : []
+    var has = !patterns.isEmpty
+    if schema.kind(t) == .union { has = schema.members(t).contains { facts($0).hasPatterns } }
+    let f = Facts(bounds: bounds, patterns: patterns, hasPatterns: has)
+    facts[t] = f
+    return f
+  }
 
   private struct Key: Hashable {
     var type: SchemaValueType
@@ -22,7 +52,7 @@ struct ValueChecker {
   /// ("an integer in 1 .. 65535", "one of: bgp, ospf, …").
   mutating func problem(_ value: String, type t: SchemaValueType) -> String? {
     // Only pattern checks are worth remembering: the rest costs less than the table would.
-    guard hasPatterns(t) else { return check(value, t) }
+    guard facts(t).hasPatterns else { return check(value, t) }
     let key = Key(type: t, value: value)
     if let known = answers[key] { return known }
     let answer = check(value, t)
@@ -30,15 +60,6 @@ struct ValueChecker {
     if answers.count >= 1 << 16 { answers.removeAll(keepingCapacity: true) }
     answers[key] = answer
     return answer
-  }
-
-  /// Whether checking the type runs a regular expression.
-  private func hasPatterns(_ t: SchemaValueType) -> Bool {
-    switch schema.kind(t) {
-    case .string: !schema.patterns(t).isEmpty
-    case .union: schema.members(t).contains { hasPatterns($0) }
-    default: false
-    }
   }
 
   private mutating func check(_ v: String, _ t: SchemaValueType) -> String? {
@@ -103,15 +124,14 @@ struct ValueChecker {
   }
 
   private mutating func stringProblem(_ v: String, _ t: SchemaValueType) -> String? {
-    if let length = schema.length(t), let bounds = Self.ranges(length) {
+    let f = facts(t)
+    if let (length, bounds) = f.bounds {
       let n = v.unicodeScalars.count
       if !bounds.contains(where: { Double(n) >= $0.lowerBound && Double(n) <= $0.upperBound }) {
         return "a string of \(length.replacing(" .. ", with: "–")) characters"
       }
     }
-    for raw in schema.patterns(t) where !raw.hasPrefix("xsd:") {
-      let negated = raw.hasPrefix("!")
-      let pattern = negated ? String(raw.dropFirst()) : raw
+    for (pattern, negated) in f.patterns {
       guard let regex = regex(pattern) else { continue }
       let matches = (try? regex.firstMatch(in: v)) != nil
       if matches == negated {
@@ -136,7 +156,7 @@ struct ValueChecker {
   /// Compiled patterns of every check in the process.
   private static let compiled = Mutex<[String: Regex<AnyRegexOutput>?]>([:])
 
-  private func numberProblem(_ v: String, _ t: SchemaValueType, integer: Bool) -> String? {
+  private mutating func numberProblem(_ v: String, _ t: SchemaValueType, integer: Bool) -> String? {
     let what = integer ? "an integer" : "a number"
     let value: Double?
     if integer {
@@ -151,7 +171,7 @@ struct ValueChecker {
       value = Double(v)
     }
     guard let x = value else { return what }
-    guard let r = schema.range(t), let bounds = Self.ranges(r) else { return nil }
+    guard let (r, bounds) = facts(t).bounds else { return nil }
     return bounds.contains { x >= $0.lowerBound && x <= $0.upperBound } ? nil : "\(what) in \(r)"
   }
 
