@@ -82,7 +82,8 @@ func tableReport(_ run: BenchRun) -> String {
                     /proc/self/clear_refs just before the baseline. Counts: the file's bytes held in memory
                     (1.00x by themselves), SourceFile.lineStarts, the ConfigTree and diagnostics, and every
                     transient allocation during the parse (array growth, parser stacks), in whole pages.
-                    Not counted: process start-up and KeywordTable.standard (built before the baseline).
+                    Not counted: process start-up, KeywordTable.standard and the schema table (built before
+                    the baseline).
       held mem      the same with VmRSS after the parse, file bytes and ParseResult still alive: what stays.
 
     """

@@ -206,8 +206,10 @@ func parseOnceChild(_ arguments: [String]) -> Int32 {
   }
   let path = arguments[0]
   do {
-    // The built-in keyword table is a process-wide constant; build it before the baseline.
+    // The built-in keyword table and Juniper's schema (decoded when the standard model is first
+    // made) are process-wide constants; build them before the baseline.
     _ = KeywordTable.standard.entries.count
+    _ = ConfigModel.standard.matcher != nil
     let reset = ResidentMemory.resetPeak()
     let before = try ResidentMemory.read()
     let bytes = try readWholeFile(path)
