@@ -56,6 +56,8 @@ struct SetParser {
   /// The statements the schema may print on one line with their children (`oneliner`,
   /// `oneliner-plus`), noted as they are made: the only ones ``foldOneliners()`` looks at.
   var foldCandidates: [Int32] = []
+  /// Whether a `rename` ran (see ``parse(_:model:)``).
+  var renamed = false
   /// ``keywordChild(_:_:_:)``'s answers, by a hash of the statement and the word.
   var keywordMemo: [KeywordMemo?] = []
   var sawStatement = false
@@ -172,7 +174,8 @@ struct SetParser {
     tree.path = file.path
     var p = SetParser(file: file, model: model, tree: tree)
     p.run()
-    p.foldOneliners()
+    // After a `rename` the statements noted as they were made may not be the ones that fold.
+    if p.renamed { p.tree.foldOneliners(model: model) } else { p.foldOneliners() }
     return ParseResult(tree: p.tree, diagnostics: p.diagnostics, syntax: .set, skippedLines: p.skippedLines)
   }
 
@@ -380,7 +383,9 @@ struct SetParser {
     case .delete, .deactivate, .activate, .protect, .unprotect:
       guard let node = resolve(args, command: text(tokens[0])) else { return }
       switch cmd {
-      case .delete: tree.remove(node)
+      case .delete:
+        unregister(node)
+        tree.remove(node)
       case .deactivate: tree.setFlags(.inactive, true, of: node)
       case .activate: tree.setFlags(.inactive, false, of: node)
       case .protect: tree.setFlags(.protect, true, of: node)
@@ -445,6 +450,13 @@ struct SetParser {
       unregister(node)
       let new = args[(k + 1)...].map(\.word)
       tree.setWordRefs(new + tree.wordRefs(of: node).dropFirst(idc), list: tree.listRefs(of: node), of: node)
+      // The schema contexts below it were found through its old words, and what folds may change.
+      var stack = [node.raw]
+      while let id = stack.popLast() {
+        invalidate(id)
+        for c in tree.children(of: NodeID(id)) { stack.append(c.raw) }
+      }
+      renamed = true
       register(node.raw)
     }
   }

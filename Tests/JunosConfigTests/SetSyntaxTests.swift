@@ -152,4 +152,22 @@ import Testing
   @Test func explicitListsInSetLines() {
     #expect(curly("set apply-groups [ a b c ]\n") == "apply-groups [ a b c ];\n")
   }
+
+  /// Below a statement with few children the parser looks at the children, below one with many
+  /// it asks its index: a deleted statement is found by neither.
+  @Test(arguments: [2, 40])
+  func aDeletedStatementIsNotFoundAgain(siblings: Int) {
+    let others = (1..<siblings).map { "set interfaces ge-0/0/0 unit \($0) description u\($0)\n" }.joined()
+    let text = curly(
+      "set interfaces ge-0/0/0 unit 0 description old\n" + others
+        + "delete interfaces ge-0/0/0 unit 0\nset interfaces ge-0/0/0 unit 0 family inet\n")
+    #expect(!text.contains("old"), "\(text)")
+    #expect(text.contains("        unit 0 {\n            family inet;\n        }\n"), "\(text)")
+  }
+
+  /// After a `rename`, what folds onto one line is decided by the statements' new shapes.
+  @Test func renamedStatementsFoldByTheirNewShape() {
+    let text = curly("set policy-options policy-statement P term T then accept\nrename policy-options policy-statement P term T to then\n")
+    #expect(text.contains("then {\n            then {\n                accept;"), "\(text)")
+  }
 }
