@@ -92,12 +92,6 @@ struct SetParser {
     private var used = 0
     private var mask = 0
 
-    mutating func reserveCapacity(_ n: Int) {
-      var size = 16
-      while size < n * 2 { size <<= 1 }
-      if size > slots.count { rehash(size) }
-    }
-
     @inline(__always) private static func mix(_ k: IndexKey) -> UInt64 {
       (k.hash ^ UInt64(UInt32(bitPattern: k.parent)) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
     }
@@ -555,7 +549,7 @@ struct SetParser {
     if tracking {
       var common = 0
       let m = min(n, lastPath.count)
-      while common < m && sameWord(path[common], lastPath[common]) { common += 1 }
+      while common < m && tree.sameWord(path[common], lastPath[common]) { common += 1 }
       var k = lastChain.count
       while k > 0 && !(lastChain[k - 1].consumed <= common && lastChain[k - 1].consumed < n) { k -= 1 }
       lastChain.removeSubrange(k...)
@@ -716,15 +710,11 @@ struct SetParser {
   /// parse. `nil` for a context without a statement (the question is not asked there).
   mutating func keywordChild(_ ctx: SchemaContext, _ w: WordRef, _ m: SchemaMatcher) -> SchemaNode?? {
     guard case .node(let parent) = ctx else { return nil }
-    var h = UInt64(parent.number) &* 0x9E37_79B9_7F4A_7C15
-    let storage = tree.storage
-    storage.withUnsafeBufferPointer { b in
-      for k in Int(w.start)..<Int(w.end) { h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
-    }
+    let h = tree.wordsHash(CollectionOfOne(w), seed: UInt64(parent.number) &* 0x9E37_79B9_7F4A_7C15)
     let slot = Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(Self.keywordMemoSize - 1))
     if keywordMemo.isEmpty { keywordMemo = [KeywordMemo?](repeating: nil, count: Self.keywordMemoSize) }
-    if let e = keywordMemo[slot], e.parent == parent, sameWord(e.word, w) { return .some(e.child) }
-    let c = storage.withUnsafeBytes { m.keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(w.start)..<Int(w.end)])) }
+    if let e = keywordMemo[slot], e.parent == parent, tree.sameWord(e.word, w) { return .some(e.child) }
+    let c = tree.storage.withUnsafeBytes { m.keywordChild(parent, UnsafeRawBufferPointer(rebasing: $0[Int(w.start)..<Int(w.end)])) }
     keywordMemo[slot] = KeywordMemo(parent: parent, word: w, child: c)
     return .some(c)
   }
@@ -785,9 +775,7 @@ struct SetParser {
   }
 
   mutating func setContext(_ id: Int32, _ ctx: SchemaContext) {
-    if contexts.count <= Int(id) {
-      contexts += [SchemaContext?](repeating: nil, count: max(Int(id) + 1 - contexts.count, contexts.count / 2 + 16))
-    }
+    Self.grow(&contexts, toHold: id, with: nil)
     contexts[Int(id)] = ctx
   }
 
@@ -942,23 +930,14 @@ struct SetParser {
   // MARK: index of children by identity
 
   func hash(parent: Int32, words: some Collection<WordRef>) -> IndexKey {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    tree.storage.withUnsafeBufferPointer { b in
-      for w in words {
-        for k in Int(w.start)..<Int(w.end) {
-          h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3
-        }
-        h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
-      }
-    }
-    return IndexKey(parent: parent, hash: h)
+    IndexKey(parent: parent, hash: tree.wordsHash(words))
   }
 
   /// The child of `parent` indexed under exactly these identity words. Below a parent with few
   /// children, its children themselves are looked at, newest first (they are in the cache; a
   /// probe of the index, spread over the whole table, is a cache miss).
   func lookup(parent: Int32, words: ArraySlice<WordRef>) -> Int32? {
-    guard Int(parent) < childCounts.count, childCounts[Int(parent)] < 0 else {
+    guard isIndexed(parent) else {
       var c = parent >= 0 ? tree.nodes[Int(parent)].lastChild : -1
       while c >= 0 {
         if Int(c) < identities.count, identities[Int(c)] == Int32(words.count), matches(c, words) { return c }
@@ -975,20 +954,8 @@ struct SetParser {
   func matches(_ id: Int32, _ words: ArraySlice<WordRef>) -> Bool {
     let r = tree.nodes[Int(id)]
     guard Int(r.wordCount) >= words.count else { return false }
-    for (k, w) in words.enumerated() where !sameWord(tree.words[Int(r.wordStart) + k], w) { return false }
+    for (k, w) in words.enumerated() where !tree.sameWord(tree.words[Int(r.wordStart) + k], w) { return false }
     return true
-  }
-
-  /// Whether two words have the same bytes.
-  func sameWord(_ a: WordRef, _ b: WordRef) -> Bool {
-    let n = Int(a.end - a.start)
-    guard n == Int(b.end - b.start) else { return false }
-    if a.start == b.start { return true }
-    return tree.storage.withUnsafeBufferPointer { s in
-      var j = 0
-      while j < n && s[Int(a.start) + j] == s[Int(b.start) + j] { j += 1 }
-      return j == n
-    }
   }
 
   @discardableResult
@@ -1004,14 +971,21 @@ struct SetParser {
 
   /// Records the identity words of statement `id`, and indexes it there when its parent is.
   mutating func setIdentity(_ id: Int32, _ count: Int) {
-    if identities.count <= Int(id) {
-      identities += [Int32](repeating: -1, count: max(Int(id) + 1 - identities.count, identities.count / 2 + 16))
-    }
+    Self.grow(&identities, toHold: id, with: -1)
     identities[Int(id)] = Int32(count)
     let r = tree.nodes[Int(id)]
-    if r.parent >= 0, Int(r.parent) < childCounts.count, childCounts[Int(r.parent)] < 0 {
+    if isIndexed(r.parent) {
       index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + count)])] = id
     }
+  }
+
+  /// Whether the children of `parent` are in the index (``countChild(_:)``).
+  func isIndexed(_ parent: Int32) -> Bool { parent >= 0 && Int(parent) < childCounts.count && childCounts[Int(parent)] < 0 }
+
+  /// Makes a table by node index long enough for `id`, growing it by half at least.
+  static func grow<T>(_ table: inout [T], toHold id: Int32, with filler: T) {
+    guard table.count <= Int(id) else { return }
+    table += [T](repeating: filler, count: max(Int(id) + 1 - table.count, table.count / 2 + 16))
   }
 
   /// Counts a new child of its parent; the parent's children go into the index once they are
@@ -1019,9 +993,7 @@ struct SetParser {
   mutating func countChild(_ id: Int32) {
     let p = tree.nodes[Int(id)].parent
     guard p >= 0 else { return }
-    if childCounts.count <= Int(p) {
-      childCounts += [Int32](repeating: 0, count: max(Int(p) + 1 - childCounts.count, childCounts.count / 2 + 16))
-    }
+    Self.grow(&childCounts, toHold: p, with: 0)
     guard childCounts[Int(p)] >= 0 else { return }
     childCounts[Int(p)] += 1
     guard childCounts[Int(p)] > SetParser.scannedChildren else { return }
@@ -1051,7 +1023,7 @@ struct SetParser {
     guard node.index < identities.count, case let idc = Int(identities[node.index]), idc >= 0 else { return }
     identities[node.index] = -1
     let r = tree.nodes[node.index]
-    guard r.parent >= 0, Int(r.parent) < childCounts.count, childCounts[Int(r.parent)] < 0 else { return }
+    guard isIndexed(r.parent) else { return }
     index[hash(parent: r.parent, words: tree.words[Int(r.wordStart)..<(Int(r.wordStart) + idc)])] = nil
   }
 

@@ -130,15 +130,8 @@ extension ConfigTree {
         let next = nodes[Int(c)].next
         let r = nodes[Int(c)]
         if r.wordCount > 0 {
-          var key: UInt64 = 0xcbf2_9ce4_8422_2325
-          storage.withUnsafeBufferPointer { b in
-            for i in 0..<Int(r.wordCount + max(r.listCount, 0)) {
-              let w = words[Int(r.wordStart) + i]
-              for k in Int(w.start)..<Int(w.end) { key = (key ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
-              key = (key ^ 0x20) &* 0x0000_0100_0000_01B3
-            }
-          }
-          key ^= UInt64(bitPattern: Int64(r.listCount))
+          let all = Int(r.wordStart)..<Int(r.wordStart + r.wordCount + max(r.listCount, 0))
+          let key = wordsHash(words[all]) ^ UInt64(bitPattern: Int64(r.listCount))
           if let first = firstByWords[key], wordsEqual(first, c) {
             // Move the duplicate's children under the first, then drop it.
             if r.firstChild >= 0 {
@@ -174,12 +167,34 @@ extension ConfigTree {
     let a = nodes[Int(x)]
     let b = nodes[Int(y)]
     guard a.wordCount == b.wordCount, a.listCount == b.listCount else { return false }
-    for i in 0..<Int(a.wordCount + max(a.listCount, 0)) {
-      let p = words[Int(a.wordStart) + i]
-      let q = words[Int(b.wordStart) + i]
-      if !storage[Int(p.start)..<Int(p.end)].elementsEqual(storage[Int(q.start)..<Int(q.end)]) { return false }
+    for i in 0..<Int(a.wordCount + max(a.listCount, 0)) where !sameWord(words[Int(a.wordStart) + i], words[Int(b.wordStart) + i]) {
+      return false
     }
     return true
+  }
+
+  /// Whether two words of this tree's storage have the same bytes.
+  func sameWord(_ a: WordRef, _ b: WordRef) -> Bool {
+    let n = Int(a.end - a.start)
+    guard n == Int(b.end - b.start) else { return false }
+    if a.start == b.start { return true }
+    return storage.withUnsafeBufferPointer { s in
+      var j = 0
+      while j < n && s[Int(a.start) + j] == s[Int(b.start) + j] { j += 1 }
+      return j == n
+    }
+  }
+
+  /// FNV-1a of words' bytes, each followed by a blank, going on from `seed`.
+  func wordsHash(_ refs: some Collection<WordRef>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var h = seed
+    storage.withUnsafeBufferPointer { b in
+      for w in refs {
+        for k in Int(w.start)..<Int(w.end) { h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
+        h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
+      }
+    }
+    return h
   }
 }
 
