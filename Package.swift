@@ -23,7 +23,9 @@ let package = Package(
   targets: [
     // Juniper's configuration schema: the table generated from Juniper's YANG modules, and its
     // reader. No Foundation.
-    .target(name: "JunosSchema", swiftSettings: strict),
+    .target(name: "JunosSchema", dependencies: ["CJunosSchemaTable"], swiftSettings: strict),
+    // The table's bytes (`schema.jsc`, written by junoscope-schemagen), linked in as they are.
+    .target(name: "CJunosSchemaTable", exclude: ["schema.jsc"]),
     // The generator of that table (a developer tool, not a product): reads the YANG tarballs kept
     // beside it. `swift run -c release junoscope-schemagen` (Docs/Schema.md).
     .executableTarget(name: "junoscope-schemagen", dependencies: ["JunosSchema"], exclude: ["yang"], swiftSettings: strict),

@@ -22,9 +22,11 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses `a.b.c.d[/len]` or an IPv6 address `x:…[/len]`; an address without a length is a
   /// host route (/32, /128). Returns `nil` for anything else.
-  public init?(_ text: some StringProtocol) {
-    let utf8 = Array(text.utf8)
-    var addr = utf8[...]
+  public init?(_ text: some StringProtocol) { self.init(utf8: Array(text.utf8)[...]) }
+
+  /// ``init(_:)`` of the text's UTF-8 bytes.
+  package init?(utf8: ArraySlice<UInt8>) {
+    var addr = utf8
     var len: Int?
     if let slash = utf8.firstIndex(of: UInt8(ascii: "/")) {
       addr = utf8[..<slash]
@@ -63,6 +65,16 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
     return out
   }
 
+  /// The value of a hexadecimal digit (either case), or `nil` for another byte.
+  package static func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case 48...57: c - 48
+    case 97...102: c - 87
+    case 65...70: c - 55
+    default: nil
+    }
+  }
+
   package static func parseV6(_ s: ArraySlice<UInt8>) -> [UInt8]? {
     guard s.contains(UInt8(ascii: ":")) else { return nil }
     var head: [UInt16] = []
@@ -86,13 +98,7 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
         guard !group.isEmpty, group.count <= 4 else { return nil }
         var v: UInt16 = 0
         for c in group {
-          let d: UInt8
-          switch c {
-          case 48...57: d = c - 48
-          case 97...102: d = c - 87
-          case 65...70: d = c - 55
-          default: return nil
-          }
+          guard let d = hexValue(c) else { return nil }
           v = v << 4 | UInt16(d)
         }
         if sawGap { tail.append(v) } else { head.append(v) }

@@ -106,12 +106,15 @@ public struct KeywordTable: Sendable, Hashable {
   /// - Returns: The 1-based numbers of lines that could not be read.
   @discardableResult
   public mutating func load(_ text: String) -> [Int] {
+    // On bytes: the built-in table is read at every start of a process.
+    let utf8 = Array(text.utf8)
+    func string(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
     var bad: [Int] = []
-    for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let f = line.split(separator: " ")
-      if f.isEmpty || f[0].hasPrefix("#") { continue }
-      guard let k = f.firstIndex(where: { Kind(rawValue: String($0)) != nil }), (1...3).contains(k),
-        let kind = Kind(rawValue: String(f[k]))
+    for (n, line) in utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      let f = line.split(separator: 0x20)
+      if f.isEmpty || f[0].first == UInt8(ascii: "#") { continue }
+      guard let k = f.firstIndex(where: { Kind(rawValue: string($0)) != nil }), (1...3).contains(k),
+        let kind = Kind(rawValue: string(f[k]))
       else {
         bad.append(n + 1)
         continue
@@ -119,22 +122,22 @@ public struct KeywordTable: Sendable, Hashable {
       var e = Entry(kind)
       var j = k + 1
       if kind == .keyed {
-        guard j < f.count, let keys = Int(f[j]), keys > 0 else {
+        guard j < f.count, let keys = Int(string(f[j])), keys > 0 else {
           bad.append(n + 1)
           continue
         }
         e.keys = keys
         j += 1
       }
-      if j < f.count && f[j].hasPrefix("oneliner=") {
-        e.onelinerChildren = Set(f[j].dropFirst(9).split(separator: ",").map(String.init))
+      if j < f.count && f[j].starts(with: "oneliner=".utf8) {
+        e.onelinerChildren = Set(f[j].dropFirst(9).split(separator: UInt8(ascii: ",")).map(string))
         j += 1
       }
       if j != f.count {
         bad.append(n + 1)
         continue
       }
-      set(e, for: String(f[k - 1]), parent: k >= 2 ? f[0..<(k - 1)].joined(separator: " ") : nil)
+      set(e, for: string(f[k - 1]), parent: k >= 2 ? f[0..<(k - 1)].map(string).joined(separator: " ") : nil)
     }
     return bad
   }

@@ -196,11 +196,12 @@ public struct SchemaCheck: Sendable {
     /// - Parameter what: The statement whose name says what the value is, in a message.
     mutating func check(_ node: NodeID, word k: Int, type: SchemaValueType?, what: SchemaNode, inGroups: Bool) {
       guard let type else { return }
-      let value = String(decoding: XMLWords.value(tree.wordBytes(k, of: node)), as: UTF8.self)
-      if value.hasPrefix("$") { return }
-      if inGroups && (value.contains("<") || value.contains("*")) { return }
+      let value = XMLWords.valueBytes(tree.wordBytes(k, of: node))
+      if value.first == UInt8(ascii: "$") { return }
+      if inGroups && value.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*") }) { return }
       guard let expected = values.problem(value, type: type) else { return }
-      report(.invalidValue, "'\(value)' is not a valid \(schema.name(what)): expected \(expected)", node, word: k)
+      let shown = String(decoding: value, as: UTF8.self)
+      report(.invalidValue, "'\(shown)' is not a valid \(schema.name(what)): expected \(expected)", node, word: k)
     }
 
     // MARK: Siblings

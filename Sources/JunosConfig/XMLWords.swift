@@ -108,6 +108,14 @@ enum XMLWords {
     return out
   }
 
+  /// ``value(_:)`` without a copy where the word has no escapes: the word itself, or its bytes
+  /// between the quotes.
+  static func valueBytes(_ w: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard w.count >= 2, w.first == UInt8(ascii: "\""), w.last == UInt8(ascii: "\"") else { return w }
+    let inside = w[(w.startIndex + 1)..<(w.endIndex - 1)]
+    return inside.contains(UInt8(ascii: "\\")) ? value(w)[...] : inside
+  }
+
   /// Whether `words` are what the value they stand for reads back as (a word quoted where it need
   /// not be, or with escapes of its own, is not).
   static func roundTrips(_ words: [ArraySlice<UInt8>]) -> Bool {

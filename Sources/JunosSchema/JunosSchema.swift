@@ -1,17 +1,24 @@
+internal import CJunosSchemaTable
+
 /// Juniper's configuration schema, generated from the YANG modules Juniper publishes for each
 /// release (`Sources/junoscope-schemagen`, `Docs/Schema.md`): for every statement, its kind,
 /// keys, the CLI's printing facts (`nokeyword`, `oneliner`), order, secrecy, value type and the
 /// platform families that have it.
 ///
-/// The table is a byte array read in place: statements are fixed records, the children of a
-/// statement a block sorted by name, found by binary search. ``standard`` is the table compiled
-/// into the binary (the union of Junos 24.4R1, Junos OS Evolved 24.4R1 and 22.4R1 for `system`
-/// and EX); it is decoded once, on first use.
-public struct JunosSchema: Sendable {
+/// The table is bytes read in place: statements are fixed records, the children of a statement
+/// a block sorted by name, found by binary search. ``standard`` is the table compiled into the
+/// binary (the union of Junos 24.4R1, Junos OS Evolved 24.4R1 and 22.4R1 for `system` and EX),
+/// linked in as it is (`CJunosSchemaTable`): nothing is decoded or copied at start-up, and only
+/// the pages a run reads are loaded.
+// Unchecked: the bytes are never written, and they outlive every copy of the value (the
+// binary's own, or `owner`'s).
+public struct JunosSchema: @unchecked Sendable {
   static let magic = "JSC1"
   static let headerWords = 10
 
-  let bytes: [UInt8]
+  let bytes: UnsafeRawBufferPointer
+  /// The copy of a table read from an array (nil for ``standard``).
+  private let owner: Copy?
   let stringCount: Int
   let stringsAt: Int
   let typesAt: Int
@@ -21,32 +28,56 @@ public struct JunosSchema: Sendable {
   let blocksAt: Int
   let rootBlock: UInt32
 
+  /// Bytes this process allocated for a table, freed with the last value that reads them.
+  private final class Copy: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    init(_ source: [UInt8]) {
+      let p = UnsafeMutableRawBufferPointer.allocate(byteCount: source.count, alignment: 16)
+      p.copyBytes(from: source)
+      bytes = UnsafeRawBufferPointer(p)
+    }
+    deinit { bytes.deallocate() }
+  }
+
   /// Reads a table made by ``SchemaBuilder/encode(root:)``; `nil` if the bytes are not one.
   public init?(bytes: [UInt8]) {
-    guard bytes.count >= 4 + 4 * Self.headerWords, bytes.prefix(4).elementsEqual(Self.magic.utf8) else { return nil }
-    func word(_ k: Int) -> Int { Int(Self.load(bytes, 4 + 4 * k)) }
-    guard word(9) == bytes.count else { return nil }
-    self.bytes = bytes
-    stringCount = word(0)
-    stringsAt = word(1)
-    typeCount = word(2)
-    typesAt = word(3)
-    nodeCount = word(4)
-    nodesAt = word(5)
-    blocksAt = word(7)
-    rootBlock = UInt32(word(8))
+    guard Self.isTable(bytes.withUnsafeBytes { Self.header($0) }, count: bytes.count) else { return nil }
+    let copy = Copy(bytes)
+    self.init(in: copy.bytes, owner: copy)
+  }
+
+  /// The header's words, or nil when the bytes are too few for one or lack the magic.
+  static func header(_ b: UnsafeRawBufferPointer) -> [Int]? {
+    guard b.count >= 4 + 4 * headerWords, b.prefix(4).elementsEqual(magic.utf8) else { return nil }
+    return (0..<headerWords).map { Int(b.loadUnaligned(fromByteOffset: 4 + 4 * $0, as: UInt32.self)) }
+  }
+
+  /// Whether a header is one of a table of `count` bytes (its last word is the table's size).
+  static func isTable(_ header: [Int]?, count: Int) -> Bool { header?[9] == count }
+
+  private init(in b: UnsafeRawBufferPointer, owner: Copy?) {
+    let word = Self.header(b)!
+    bytes = b
+    self.owner = owner
+    stringCount = word[0]
+    stringsAt = word[1]
+    typeCount = word[2]
+    typesAt = word[3]
+    nodeCount = word[4]
+    nodesAt = word[5]
+    blocksAt = word[7]
+    rootBlock = UInt32(word[8])
   }
 
   /// The table compiled into junoscope.
   public static let standard: JunosSchema = {
-    guard let s = JunosSchema(bytes: SchemaData.decode()) else { preconditionFailure("the compiled schema table is damaged") }
-    return s
+    var count = 0
+    let b = UnsafeRawBufferPointer(start: junoscope_schema_table(&count), count: count)
+    guard isTable(header(b), count: b.count) else { preconditionFailure("the compiled schema table is damaged") }
+    return JunosSchema(in: b, owner: nil)
   }()
 
-  @inline(__always) static func load(_ b: [UInt8], _ at: Int) -> UInt32 {
-    b.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
-  }
-  @inline(__always) func u32(_ at: Int) -> UInt32 { Self.load(bytes, at) }
+  @inline(__always) func u32(_ at: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
 
   /// Number of statements in the table (each shared subtree counted once).
   public var statementCount: Int { nodeCount }
@@ -57,7 +88,7 @@ public struct JunosSchema: Sendable {
 
   // MARK: - Strings
 
-  func stringBytes(_ i: UInt32) -> ArraySlice<UInt8> {
+  func stringBytes(_ i: UInt32) -> UnsafeRawBufferPointer.SubSequence {
     let base = stringsAt + 4 * (stringCount + 1)
     let s = Int(u32(stringsAt + 4 * Int(i)))
     let e = Int(u32(stringsAt + 4 * Int(i) + 4))
@@ -71,15 +102,13 @@ public struct JunosSchema: Sendable {
     let base = stringsAt + 4 * (stringCount + 1)
     let s = base + Int(u32(stringsAt + 4 * Int(i)))
     let e = base + Int(u32(stringsAt + 4 * Int(i) + 4))
-    return bytes.withUnsafeBytes { b in
-      let n = min(e - s, key.count)
-      for k in 0..<n {
-        let x = b[s + k]
-        let y = key[k]
-        if x != y { return x < y ? -1 : 1 }
-      }
-      return (e - s) == key.count ? 0 : ((e - s) < key.count ? -1 : 1)
+    let n = min(e - s, key.count)
+    for k in 0..<n {
+      let x = bytes[s + k]
+      let y = key[k]
+      if x != y { return x < y ? -1 : 1 }
     }
+    return (e - s) == key.count ? 0 : ((e - s) < key.count ? -1 : 1)
   }
 
   // MARK: - Statements
@@ -226,6 +255,9 @@ public struct SchemaNode: Hashable, Sendable {
 /// A value type of a ``JunosSchema``.
 public struct SchemaValueType: Hashable, Sendable {
   let raw: UInt32
+  /// A number for the type, different for every type of its table and below
+  /// ``JunosSchema/valueTypeCount`` (for tables indexed by type).
+  public var number: UInt32 { raw }
 }
 
 extension JunosSchema {
@@ -234,6 +266,8 @@ extension JunosSchema {
     return u32(typesAt + 4 * (typeCount + 1) + 4 * (Int(off) + k))
   }
 
+  /// How many value types the table has.
+  public var valueTypeCount: Int { typeCount }
   /// The kind of a value type.
   public func kind(_ t: SchemaValueType) -> ValueKind { ValueKind(rawValue: UInt8(truncatingIfNeeded: typeWord(t, 0))) ?? .string }
   /// Whether a `<…>`/`$…` variable may stand for the value.

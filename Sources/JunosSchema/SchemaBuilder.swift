@@ -159,9 +159,6 @@ public final class SchemaBuilder {
 
   // MARK: - Encoding
 
-  /// The text of `Sources/JunosSchema/SchemaData.swift` for an encoded table.
-  public static func swiftSource(for table: [UInt8]) -> String { SchemaData.source(for: table) }
-
   /// Counts of what an encoded table holds, reachable from its root.
   public struct Counts: Sendable {
     public var nodes = 0

@@ -1,6 +1,6 @@
 // junoscope-schemagen: compiles Juniper's YANG modules into junoscope's schema table.
 //
-//   swift run -c release junoscope-schemagen            # regenerate Sources/JunosSchema/SchemaData.swift
+//   swift run -c release junoscope-schemagen            # regenerate Sources/CJunosSchemaTable/schema.jsc
 //   swift run -c release junoscope-schemagen --check    # exit 1 if the committed table differs
 //
 // A developer tool, not a product: it reads the xz tarballs beside it (Sources/junoscope-schemagen/yang,
@@ -17,7 +17,7 @@ func fail(_ message: String) -> Never {
 
 let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 var yangDir = here.appendingPathComponent("yang").path
-var outPath = here.deletingLastPathComponent().appendingPathComponent("JunosSchema/SchemaData.swift").path
+var outPath = here.deletingLastPathComponent().appendingPathComponent("CJunosSchemaTable/schema.jsc").path
 var check = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
@@ -120,21 +120,20 @@ for (family, rootModule, mods) in plan {
 }
 
 let (table, counts) = builder.encode(root: root)
-let text = SchemaBuilder.swiftSource(for: table)
 let seconds = Date().timeIntervalSince(started)
 FileHandle.standardError.write(
   Data(
     """
     junoscope-schemagen: \(counts.nodes) statements, \(counts.blocks) child blocks, \(counts.types) value types, \
-    \(counts.strings) strings; table \(counts.bytes) bytes (\(text.utf8.count) bytes of Swift); \
+    \(counts.strings) strings; table \(counts.bytes) bytes; \
     \(builder.kindConflicts.count) names with kinds that differ between families \
     (\(builder.kindConflicts.keys.sorted().joined(separator: ", "))); \(String(format: "%.1f", seconds)) s
     \(ignored.isEmpty ? "" : "not read: " + ignored.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") + "\n")
     """.utf8))
 
 if check {
-  let current = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-  if current != text {
+  let current = FileManager.default.contents(atPath: outPath).map { [UInt8]($0) } ?? []
+  if current != table {
     FileHandle.standardError.write(Data("junoscope-schemagen: \(outPath) is not what the YANG modules give; regenerate it\n".utf8))
     exit(1)
   }
@@ -142,5 +141,5 @@ if check {
 }
 // Written beside the target and renamed over it, so a failed run leaves the old table.
 let tmp = outPath + ".tmp"
-do { try text.write(toFile: tmp, atomically: false, encoding: .utf8) } catch { fail("cannot write \(tmp): \(error)") }
+guard FileManager.default.createFile(atPath: tmp, contents: Data(table)) else { fail("cannot write \(tmp)") }
 guard rename(tmp, outPath) == 0 else { fail("cannot rename \(tmp) to \(outPath)") }

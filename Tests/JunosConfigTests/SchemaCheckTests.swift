@@ -39,6 +39,11 @@ import Testing
         $0.contains("'10.0.0.300' is not a valid neighbor: expected an IP address")
       }
         == [true])
+    // Juniper's patterns, as POSIX reads them; a quoted value is checked without its quotes.
+    #expect(
+      check("set system host-name \"a b\"\n")
+        == ["c.conf:1:22: error: 'a b' is not a valid host-name: expected a value matching '^[[:alnum:]._-]+$'"])
+    #expect(check("set system host-name \"r1.lab\"\n") == [])
     #expect(check("set routing-options static route 10.0.0.0/33 discard\n").count == 1)
     #expect(check("set protocols ospf area 0.0.0.0 interface ge-0/0/0.0 interface-type pt2pt\n").count == 1)
     // Valid values, variables and group wildcards pass.
