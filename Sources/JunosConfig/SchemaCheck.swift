@@ -90,6 +90,8 @@ public struct SchemaCheck: Sendable {
     /// ``siblings(of:)``'s tables, kept between calls.
     var leaves: [SchemaNode: NodeID] = [:]
     var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
+    /// The children the schema knows, with their schema statements.
+    var kids: [(node: NodeID, head: SchemaNode)] = []
     var schema: JunosSchema { matcher.schema }
 
     init(
@@ -213,26 +215,48 @@ public struct SchemaCheck: Sendable {
       // One child cannot conflict with itself.
       let r = tree.nodes[parent.index]
       guard r.firstChild >= 0, r.firstChild != r.lastChild else { return }
-      leaves.removeAll(keepingCapacity: true)
-      choices.removeAll(keepingCapacity: true)
+      kids.removeAll(keepingCapacity: true)
       for c in tree.children(of: parent) {
-        guard let h = shapes[c].head else { continue }
+        if let h = shapes[c].head { kids.append((c, h)) }
+      }
+      // A few children are compared with each other; more go through tables (made anew after a
+      // large parent, whose capacity every later emptying would otherwise pay for).
+      let hashed = kids.count > ConfigTree.fewChildren
+      if hashed {
+        if leaves.capacity > 4096 { leaves = [:] } else { leaves.removeAll(keepingCapacity: true) }
+        if choices.capacity > 4096 { choices = [:] } else { choices.removeAll(keepingCapacity: true) }
+      }
+      let (kids, schema) = (kids, schema)
+      for (i, (c, h)) in kids.enumerated() {
         if schema.kind(h) == .leaf, !shapes[c].positional {
-          if let first = leaves[h] {
+          let first: NodeID?
+          if hashed {
+            first = leaves[h]
+            if first == nil { leaves[h] = c }
+          } else {
+            first = kids[..<i].first { $0.head == h && !shapes[$0.node].positional }?.node
+          }
+          if let first {
             report(
               .repeatedStatement,
               "'\(schema.name(h))' is set twice: '\(text(c))' here, '\(text(first))' at \(place(first)); it takes one value", c, word: 0)
-          } else {
-            leaves[h] = c
           }
         }
         if let choice = schema.choiceNumber(h), let kase = schema.caseNumber(h) {
-          if let first = choices[choice], first.case != kase {
+          let first: (case: UInt32, node: NodeID)?
+          if hashed {
+            first = choices[choice]
+            if first == nil { choices[choice] = (kase, c) }
+          } else {
+            first =
+              kids[..<i].lazy.compactMap { k in
+                schema.choiceNumber(k.head) == choice ? schema.caseNumber(k.head).map { ($0, k.node) } : nil
+              }.first
+          }
+          if let first, first.case != kase {
             report(
               .choiceConflict,
               "'\(text(c))' conflicts with '\(text(first.node))' at \(place(first.node)): only one of them can be configured", c, word: 0)
-          } else if choices[choice] == nil {
-            choices[choice] = (kase, c)
           }
         }
       }

@@ -124,15 +124,36 @@ extension ConfigTree {
         if nodes[Int(only)].firstChild >= 0 { queue.append(only) }
         continue
       }
-      firstByWords.removeAll(keepingCapacity: true)
+      // A few children are compared with each other (most parents have a few); more through a
+      // table of their words' hashes, emptied for each parent (made anew after a large one, whose
+      // capacity every later emptying would otherwise pay for).
+      var few = 0
       var c = nodes[Int(parent)].firstChild
+      while c >= 0 && few <= Self.fewChildren {
+        few += 1
+        c = nodes[Int(c)].next
+      }
+      let hashed = few > Self.fewChildren
+      if hashed {
+        if firstByWords.capacity > 4096 { firstByWords = [:] } else { firstByWords.removeAll(keepingCapacity: true) }
+      }
+      c = nodes[Int(parent)].firstChild
       while c >= 0 {
         let next = nodes[Int(c)].next
         let r = nodes[Int(c)]
         if r.wordCount > 0 {
-          let all = Int(r.wordStart)..<Int(r.wordStart + r.wordCount + max(r.listCount, 0))
-          let key = wordsHash(words[all]) ^ UInt64(bitPattern: Int64(r.listCount))
-          if let first = firstByWords[key], wordsEqual(first, c) {
+          var key: UInt64 = 0
+          var same: Int32?
+          if hashed {
+            let all = Int(r.wordStart)..<Int(r.wordStart + r.wordCount + max(r.listCount, 0))
+            key = wordsHash(words[all]) ^ UInt64(bitPattern: Int64(r.listCount))
+            same = firstByWords[key].flatMap { wordsEqual($0, c) ? $0 : nil }
+          } else {
+            var e = nodes[Int(parent)].firstChild
+            while e != c && !wordsEqual(e, c) { e = nodes[Int(e)].next }
+            if e != c { same = e }
+          }
+          if let first = same {
             // Move the duplicate's children under the first, then drop it.
             if r.firstChild >= 0 {
               nodes[Int(first)].flags.insert(.block)
@@ -150,7 +171,7 @@ extension ConfigTree {
             nodes[Int(c)].parent = -1
             merged = true
           } else {
-            if firstByWords[key] == nil { firstByWords[key] = c }
+            if hashed && firstByWords[key] == nil { firstByWords[key] = c }
             if r.firstChild >= 0 { queue.append(c) }
           }
         } else if r.firstChild >= 0 {
@@ -161,6 +182,9 @@ extension ConfigTree {
     }
     return merged
   }
+
+  /// Up to this many children of one parent are compared with each other, not hashed.
+  static let fewChildren = 8
 
   /// Whether two statements have the same words and `[ ]` values.
   func wordsEqual(_ x: Int32, _ y: Int32) -> Bool {

@@ -285,16 +285,21 @@ package final class POSIXRegex: @unchecked Sendable {
     compiled.deallocate()
   }
 
-  /// Whether the pattern matches somewhere in the bytes (their length is given with
-  /// `REG_STARTEND`: no terminator is needed, and nothing after them is read).
+  /// Whether the pattern matches somewhere in the bytes. They are copied to a NUL-terminated
+  /// buffer on the stack: the C library gets their length (`REG_STARTEND`), but sanitizers'
+  /// `regexec` and other C libraries read up to the terminator.
   package func matches(_ value: ArraySlice<UInt8>) -> Bool {
     var bounds = regmatch_t()
     bounds.rm_so = 0
     bounds.rm_eo = regoff_t(value.count)
-    return value.withUnsafeBufferPointer { b in
-      // An empty slice may have no address: any readable byte does, as none is read.
-      let start = b.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(compiled)
-      return regexec(compiled, start.assumingMemoryBound(to: CChar.self), 1, &bounds, REG_STARTEND) == 0
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: value.count + 1) { buffer in
+      var k = 0
+      for b in value {
+        buffer[k] = CChar(bitPattern: b)
+        k += 1
+      }
+      buffer[k] = 0
+      return regexec(compiled, buffer.baseAddress!, 1, &bounds, REG_STARTEND) == 0
     }
   }
 }

@@ -43,7 +43,7 @@
 // line, plus one), and the findings are sorted. Checklist.detect runs on section 0 too.
 // Input size is bounded by -max_len (run.sh: 16384) and time by -timeout.
 
-import Glibc
+internal import Glibc
 
 // MARK: - Tallies (printed at exit)
 

@@ -12,7 +12,7 @@
 //   over the first must too (when both sides' own set renderings read back as themselves).
 //   Traps print both renderings first.
 
-import Glibc
+internal import Glibc
 
 let fuzzMode: String = {
   guard let value = getenv("FUZZ_SYNTAX") else { return "compare" }

@@ -1,7 +1,7 @@
 // FuzzFiles.swift: reading a file in the fuzz binaries that read fixtures (no Foundation):
 // Tests/Fuzz/run.sh compiles it into the parsers', history and checklist targets.
 
-import Glibc
+internal import Glibc
 
 /// The bytes of the file at `path`, or `nil` when it cannot be opened.
 func fuzzRead(_ path: String) -> [UInt8]? {

@@ -29,7 +29,7 @@
 //      reads `.gz` inputs. For inputs whose length is a multiple of 8, compress(input) must
 //      decompress to the input, and twice concatenated to the input twice.
 
-import Glibc
+internal import Glibc
 
 /// Europe/London, read from the fixtures once (the script runs from the repository root).
 let london: IANAZone = {

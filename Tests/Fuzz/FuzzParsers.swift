@@ -29,7 +29,7 @@
 // round-trip check for inputs that match the finding (that is how the first campaign went on;
 // the findings were fixed and those filters removed).
 
-import Glibc
+internal import Glibc
 
 /// The parser under test, from FUZZ_SYNTAX (read once, at the first input).
 let fuzzSyntax: ConfigSyntax = {

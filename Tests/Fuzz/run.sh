@@ -27,7 +27,7 @@
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 #
-# Builds /tmp/fuzz-junos from Sources/JunosSchema, ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift (and FuzzFiles.swift) as one
+# Builds /tmp/fuzz-junos from Sources/JunosSchema (and its C table), ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift (and FuzzFiles.swift) as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
 # Fixtures/configs/** (files < 64 KB whole, plus line-aligned slices of <= 4000 bytes of every
 # file larger than 4 KB; not for history, device or checklist), then runs RUNS inputs with -max_len=4096
@@ -103,10 +103,16 @@ case $syntax in
 esac
 flatten "${sources[@]}"
 built=("$flat"/*.swift)
-if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" -newer "$bin" 2>/dev/null) ]]; then
+# The schema table's bytes: JunosSchema's C target, compiled on its own and linked in.
+table=(Sources/CJunosSchemaTable/table.c Sources/CJunosSchemaTable/schema.jsc)
+if [[ ! -x $bin ]] || [[ -n $(find "${sources[@]}" "${table[@]}" -newer "$bin" 2>/dev/null) ]]; then
   echo "== building $bin"
+  if ! clang -c -O1 -I Sources/CJunosSchemaTable/include Sources/CJunosSchemaTable/table.c -o "$flat/table.o"; then
+    echo "== build failed" >&2
+    exit 2
+  fi
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzJunos -package-name junoscope "${extra[@]}" \
-      "${built[@]}" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
+      -I Sources/CJunosSchemaTable/include "${built[@]}" "$flat/table.o" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2); then
     echo "== build failed" >&2
     exit 2
   fi
