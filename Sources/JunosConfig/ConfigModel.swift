@@ -120,10 +120,14 @@ public struct ConfigModel: Sendable {
   ///   keyword table's lookups (found by walking up when not given).
   public func shape(of node: NodeID, in tree: ConfigTree, context: SchemaContext, ancestors: KeywordAncestors? = nil) -> StatementShape {
     let r = tree.nodes[node.index]
-    if let matcher, context != .unknown {
-      let s = matcher.shape(
-        tree.storage, tree.words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)], hasList: r.listCount >= 0, in: context)
-      if s.head != nil { return s }
+    // Through optional chaining: the matcher is read in place, not copied (one retain and
+    // release a statement otherwise).
+    if context != .unknown,
+      let s = matcher?.shape(
+        tree.storage, tree.words[Int(r.wordStart)..<Int(r.wordStart + r.wordCount)], hasList: r.listCount >= 0, in: context),
+      s.head != nil
+    {
+      return s
     }
     // Only a leaf of two words or more needs the keyword context.
     guard r.wordCount > 1, r.firstChild < 0, r.listCount < 0 else { return .unknown(words: Int(r.wordCount)) }

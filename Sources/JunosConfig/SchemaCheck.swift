@@ -41,9 +41,12 @@ public struct SchemaCheck: Sendable {
   ///   - tree: A tree parsed from `file` (its words are located there).
   ///   - file: The text it was parsed from.
   ///   - model: The schema and families to check against; a model without a schema finds nothing.
-  public func diagnostics(of tree: ConfigTree, in file: SourceFile, model: ConfigModel) -> [Diagnostic] {
+  ///
+  /// A tree given up by the caller (`consume`) is put in one statement per level in place;
+  /// one still shared is copied first.
+  public func diagnostics(of tree: consuming ConfigTree, in file: SourceFile, model: ConfigModel) -> [Diagnostic] {
     guard let matcher = model.matcher else { return [] }
-    let (normal, shapes) = Self.normalized(tree, model: model, matcher: matcher)
+    let (normal, shapes) = Self.normalized(consume tree, model: model, matcher: matcher)
     var run = Run(
       tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient, onlyStatementsOfFile: onlyStatementsOfFile
     )
@@ -54,13 +57,16 @@ public struct SchemaCheck: Sendable {
   /// One statement per level: one-line children split off, repeated blocks merged; with the
   /// shapes of the result (those of statements unfolding made or changed computed anew, the
   /// others kept: merging moves statements under a parent with the same words).
-  static func normalized(_ tree: ConfigTree, model: ConfigModel, matcher: SchemaMatcher) -> (ConfigTree, StatementShapes) {
+  static func normalized(_ tree: consuming ConfigTree, model: ConfigModel, matcher: SchemaMatcher) -> (ConfigTree, StatementShapes) {
     let shapes = model.shapes(of: tree)
-    var out = tree
+    var out = consume tree
+    let count = out.nodes.count
     var unfolded: [NodeID] = []
-    for node in tree.allStatements() {
+    // Unfolding changes only the statement it splits and adds statements after the others.
+    for k in 1..<count where out.nodes[k].parent >= 0 {
+      let node = NodeID(Int32(k))
       let s = shapes[node]
-      if s.head != nil, s.ownWords < tree.wordCount(of: node), out.unfold(node, shape: s, matcher: matcher) { unfolded.append(node) }
+      if s.head != nil, s.ownWords < out.wordCount(of: node), out.unfold(node, shape: s, matcher: matcher) { unfolded.append(node) }
     }
     var full = shapes.full
     full.reserveCapacity(out.nodes.count)
@@ -68,7 +74,7 @@ public struct SchemaCheck: Sendable {
       full[node.index] = model.shape(of: node, in: out, context: full[Int(out.nodes[node.index].parent)].children)
     }
     // New statements come after their parents.
-    for k in tree.nodes.count..<out.nodes.count {
+    for k in count..<out.nodes.count {
       let parent = out.nodes[k].parent
       full.append(parent < 0 ? .unknown(words: 0) : model.shape(of: NodeID(Int32(k)), in: out, context: full[Int(parent)].children))
     }
@@ -92,7 +98,8 @@ public struct SchemaCheck: Sendable {
     var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
     /// The children the schema knows, with their schema statements.
     var kids: [(node: NodeID, head: SchemaNode)] = []
-    var schema: JunosSchema { matcher.schema }
+    /// The matcher's schema, copied once (a computed one would be copied at every use).
+    let schema: JunosSchema
 
     init(
       tree: ConfigTree, shapes: StatementShapes, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool,
@@ -106,6 +113,7 @@ public struct SchemaCheck: Sendable {
       self.lenient = lenient
       self.shapes = shapes
       self.values = ValueChecker(schema: matcher.schema)
+      self.schema = matcher.schema
     }
 
     mutating func walk() {

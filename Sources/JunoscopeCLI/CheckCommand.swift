@@ -32,23 +32,26 @@ enum CheckCommand: JunoscopeCommand {
     let model = try CommonOptions.model(inv, io: io)
     var status = ExitStatus.success
     for path in inv.positionals("file") {
-      if inv.option("syntax") == nil {
-        let input = try io.read(path)
-        let file = SourceFile(path: input.path, bytes: input.bytes)
-        if CompareText.looksLikeCompare(file) {
-          if !checkCompare(file, quiet: inv.flag("quiet"), console: console) { status = ExitStatus.invalidInput }
-          continue
-        }
+      // Read once: compare text is told from a configuration by its bytes.
+      let file = try CommonOptions.source(path, io: io)
+      if inv.option("syntax") == nil && CompareText.looksLikeCompare(file) {
+        if !checkCompare(file, quiet: inv.flag("quiet"), console: console) { status = ExitStatus.invalidInput }
+        continue
       }
-      var (file, result) = try CommonOptions.parse(path, inv, io: io, model: model)
-      result.diagnostics += SchemaCheck(lenient: inv.flag("lenient")).diagnostics(of: result.tree, in: file, model: model)
+      var result = ConfigParser.parse(file, syntax: CommonOptions.syntax(inv), model: model)
+      // The tree is handed over, not shared, so the check's one-statement-per-level form is
+      // made in place rather than in a copy.
+      let statements = result.tree.statementCount
+      let tree = result.tree
+      result.tree = ConfigTree()
+      result.diagnostics += SchemaCheck(lenient: inv.flag("lenient")).diagnostics(of: consume tree, in: file, model: model)
       CommonOptions.report(result.diagnostics, console: console)
       let errors = result.diagnostics.filter { $0.severity == .error }.count
       let warnings = result.diagnostics.count - errors
       if errors > 0 { status = ExitStatus.invalidInput }
       guard !inv.flag("quiet") else { continue }
       let truncated = result.diagnostics.contains { $0.id == DiagnosticID.truncatedCapture.rawValue }
-      var summary = "\(file.path): \(result.syntax.rawValue) configuration, \(result.tree.statementCount) statements"
+      var summary = "\(file.path): \(result.syntax.rawValue) configuration, \(statements) statements"
       if errors > 0 { summary += ", \(errors) error\(errors == 1 ? "" : "s")" }
       if warnings > 0 { summary += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
       if truncated { summary += ", truncated capture" }
