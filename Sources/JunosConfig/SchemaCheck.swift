@@ -227,12 +227,11 @@ public struct SchemaCheck: Sendable {
       for c in tree.children(of: parent) {
         if let h = shapes[c].head { kids.append((c, h)) }
       }
-      // A few children are compared with each other; more go through tables (made anew after a
-      // large parent, whose capacity every later emptying would otherwise pay for).
+      // A few children are compared with each other; more go through tables.
       let hashed = kids.count > ConfigTree.fewChildren
       if hashed {
-        if leaves.capacity > 4096 { leaves = [:] } else { leaves.removeAll(keepingCapacity: true) }
-        if choices.capacity > 4096 { choices = [:] } else { choices.removeAll(keepingCapacity: true) }
+        leaves.emptyForReuse()
+        choices.emptyForReuse()
       }
       let (kids, schema) = (kids, schema)
       for (i, (c, h)) in kids.enumerated() {

@@ -123,3 +123,25 @@ private final class LineTable: Sendable {
     return starts
   }
 }
+
+extension [UInt8] {
+  /// Whether the bytes hold `s` (ASCII) at offset `i`.
+  package func has(_ s: StaticString, at i: Int) -> Bool {
+    let count = s.utf8CodeUnitCount
+    guard i >= 0, i + count <= self.count else { return false }
+    let p = s.utf8Start
+    for k in 0..<count where self[i + k] != p[k] { return false }
+    return true
+  }
+
+  /// The first offset at or after `from` where `s` (ASCII, not empty) starts.
+  package func offset(of s: StaticString, from: Int = 0) -> Int? {
+    let first = s.utf8Start[0]
+    var k = from
+    while k < count {
+      if self[k] == first && has(s, at: k) { return k }
+      k += 1
+    }
+    return nil
+  }
+}

@@ -125,8 +125,7 @@ extension ConfigTree {
         continue
       }
       // A few children are compared with each other (most parents have a few); more through a
-      // table of their words' hashes, emptied for each parent (made anew after a large one, whose
-      // capacity every later emptying would otherwise pay for).
+      // table of their words' hashes, emptied for each parent.
       var few = 0
       var c = nodes[Int(parent)].firstChild
       while c >= 0 && few <= Self.fewChildren {
@@ -134,9 +133,7 @@ extension ConfigTree {
         c = nodes[Int(c)].next
       }
       let hashed = few > Self.fewChildren
-      if hashed {
-        if firstByWords.capacity > 4096 { firstByWords = [:] } else { firstByWords.removeAll(keepingCapacity: true) }
-      }
+      if hashed { firstByWords.emptyForReuse() }
       c = nodes[Int(parent)].firstChild
       while c >= 0 {
         let next = nodes[Int(c)].next
@@ -185,7 +182,17 @@ extension ConfigTree {
 
   /// Up to this many children of one parent are compared with each other, not hashed.
   static let fewChildren = 8
+}
 
+extension Dictionary {
+  /// Empties a table that is filled again for each parent's children: its storage is kept,
+  /// unless a large parent made it large (every later emptying would pay for that capacity).
+  mutating func emptyForReuse() {
+    if capacity > 4096 { self = [:] } else { removeAll(keepingCapacity: true) }
+  }
+}
+
+extension ConfigTree {
   /// Whether two statements have the same words and `[ ]` values.
   func wordsEqual(_ x: Int32, _ y: Int32) -> Bool {
     let a = nodes[Int(x)]

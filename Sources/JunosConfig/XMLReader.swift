@@ -225,24 +225,10 @@ package struct XMLReader {
   }
 
   /// Whether the document has `s` at byte `i`.
-  func has(_ s: StaticString, at i: Int) -> Bool {
-    let count = s.utf8CodeUnitCount
-    guard i + count <= bytes.count else { return false }
-    let p = s.utf8Start
-    for k in 0..<count where bytes[i + k] != p[k] { return false }
-    return true
-  }
+  func has(_ s: StaticString, at i: Int) -> Bool { bytes.has(s, at: i) }
 
   /// The first offset at or after `from` where `s` (a short delimiter) starts.
-  func find(_ s: StaticString, from: Int) -> Int? {
-    let first = s.utf8Start[0]
-    var k = from
-    while k < bytes.count {
-      if bytes[k] == first && has(s, at: k) { return k }
-      k += 1
-    }
-    return nil
-  }
+  func find(_ s: StaticString, from: Int) -> Int? { bytes.offset(of: s, from: from) }
 
   /// A decoded reference: one byte or one scalar.
   enum Decoded {

@@ -66,7 +66,7 @@ public struct CompareText: Sendable {
   public static func looksLikeCompare(_ file: SourceFile) -> Bool {
     // A banner holds `[edit`: a file without one anywhere (any configuration) is answered in one
     // pass over its bytes, without splitting it into lines.
-    guard contains(file.bytes, "[edit") else { return false }
+    guard file.bytes.offset(of: "[edit") != nil else { return false }
     var sawBanner = false
     var result = false
     forEachLine(file, quoted: isQuoted(file)) { start, end in
@@ -91,26 +91,6 @@ public struct CompareText: Sendable {
   }
 
   // MARK: line helpers
-
-  /// Whether `needle` (ASCII, not empty) occurs in the bytes.
-  static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
-    let n = needle.utf8CodeUnitCount
-    let p = needle.utf8Start
-    return bytes.withUnsafeBufferPointer { b in
-      guard b.count >= n else { return false }
-      var k = 0
-      let last = b.count - n
-      while k <= last {
-        if b[k] == p[0] {
-          var j = 1
-          while j < n && b[k + j] == p[j] { j += 1 }
-          if j == n { return true }
-        }
-        k += 1
-      }
-      return false
-    }
-  }
 
   /// Whether every non-empty line starts with `>` (text quoted in mail or Markdown).
   static func isQuoted(_ file: SourceFile) -> Bool {

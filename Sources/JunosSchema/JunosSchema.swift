@@ -41,40 +41,34 @@ public struct JunosSchema: @unchecked Sendable {
 
   /// Reads a table made by ``SchemaBuilder/encode(root:)``; `nil` if the bytes are not one.
   public init?(bytes: [UInt8]) {
-    guard Self.isTable(bytes.withUnsafeBytes { Self.header($0) }, count: bytes.count) else { return nil }
     let copy = Copy(bytes)
     self.init(in: copy.bytes, owner: copy)
   }
 
-  /// The header's words, or nil when the bytes are too few for one or lack the magic.
-  static func header(_ b: UnsafeRawBufferPointer) -> [Int]? {
-    guard b.count >= 4 + 4 * headerWords, b.prefix(4).elementsEqual(magic.utf8) else { return nil }
-    return (0..<headerWords).map { Int(b.loadUnaligned(fromByteOffset: 4 + 4 * $0, as: UInt32.self)) }
-  }
-
-  /// Whether a header is one of a table of `count` bytes (its last word is the table's size).
-  static func isTable(_ header: [Int]?, count: Int) -> Bool { header?[9] == count }
-
-  private init(in b: UnsafeRawBufferPointer, owner: Copy?) {
-    let word = Self.header(b)!
+  /// A table read in place; `nil` when the bytes are too few for a header, lack the magic, or
+  /// are not as many as the header says.
+  private init?(in b: UnsafeRawBufferPointer, owner: Copy?) {
+    guard b.count >= 4 + 4 * Self.headerWords, b.prefix(4).elementsEqual(Self.magic.utf8) else { return nil }
+    func word(_ k: Int) -> Int { Int(b.loadUnaligned(fromByteOffset: 4 + 4 * k, as: UInt32.self)) }
+    guard word(9) == b.count else { return nil }
     bytes = b
     self.owner = owner
-    stringCount = word[0]
-    stringsAt = word[1]
-    typeCount = word[2]
-    typesAt = word[3]
-    nodeCount = word[4]
-    nodesAt = word[5]
-    blocksAt = word[7]
-    rootBlock = UInt32(word[8])
+    stringCount = word(0)
+    stringsAt = word(1)
+    typeCount = word(2)
+    typesAt = word(3)
+    nodeCount = word(4)
+    nodesAt = word(5)
+    blocksAt = word(7)
+    rootBlock = UInt32(word(8))
   }
 
   /// The table compiled into junoscope.
   public static let standard: JunosSchema = {
     var count = 0
     let b = UnsafeRawBufferPointer(start: junoscope_schema_table(&count), count: count)
-    guard isTable(header(b), count: b.count) else { preconditionFailure("the compiled schema table is damaged") }
-    return JunosSchema(in: b, owner: nil)
+    guard let s = JunosSchema(in: b, owner: nil) else { preconditionFailure("the compiled schema table is damaged") }
+    return s
   }()
 
   @inline(__always) func u32(_ at: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
