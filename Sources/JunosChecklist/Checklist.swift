@@ -40,18 +40,6 @@ public struct LintResult: Sendable {
   }
 }
 
-/// What kind of input a file is.
-public enum LintInputKind: String, Sendable {
-  /// A full configuration (curly or `display set`).
-  case config
-  /// `set`/`delete`/… commands or a captured `show | compare`: needs a baseline.
-  case changes
-  /// A change plan (`#@` directives).
-  case plan
-  /// A `show system commit` listing (text or XML).
-  case history
-}
-
 /// The outage checklist: every rule, and the entry points for each kind of input.
 public enum Checklist {
   /// Every rule, in catalogue order.
@@ -67,27 +55,6 @@ public enum Checklist {
     ]
   }
 
-  /// Which kind of input `file` is: a plan (`#@` directives), history, compare text, commands
-  /// (`set` lines with `delete`/`activate`/`insert`/`rename`, or any `set` file with a baseline), or a
-  /// configuration (`display set` output may hold `deactivate` lines).
-  public static func detect(_ file: SourceFile, hasBaseline: Bool) -> LintInputKind {
-    if ChangePlan.looksLikePlan(file) { return .plan }
-    if CompareText.looksLikeCompare(file) { return .changes }
-    let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
-    if head.contains("<commit-history") || head.contains("<commit-information") { return .history }
-    let listing = CommitListParser.parse(file)
-    if !listing.commits.isEmpty && listing.commits.count * 2 >= max(1, file.lineStarts.count - 2) { return .history }
-    if ConfigParser.detectSyntax(file) == .set {
-      if hasBaseline { return .changes }
-      for start in file.lineStarts.prefix(100_000) {
-        let b = file.bytes[start...].prefix(11)
-        // `deactivate` lines are part of `display set` output (inactive statements); these are not.
-        for verb in ["delete ", "activate ", "insert ", "rename "] where b.starts(with: verb.utf8) { return .changes }
-      }
-    }
-    return .config
-  }
-
   static func context(
     _ tree: ConfigTree, primary: SourceFile?, sources: [(tree: ConfigTree, file: SourceFile)], options: LintOptions, bringUp: Bool
   )
@@ -100,12 +67,19 @@ public enum Checklist {
       locator: Locator(primary: primary, sources: sources, fallback: fallback))
   }
 
+  /// The schema check every input under review goes through: an unknown statement is a warning
+  /// (the device's release may know it: Juniper's own validated designs hold statements this
+  /// schema does not) unless it is a likely mistake (a typo of one the schema has there, or a
+  /// statement at the top level); a likely mistake, a wrong value, a missing key or two cases of
+  /// one choice stop the lint.
+  static let schemaCheck = SchemaCheck(lenient: true, likelyMistakesAreErrors: true)
+
   /// Lints a full configuration with the configuration rules.
   public static func lint(config file: SourceFile, options: LintOptions = LintOptions()) -> LintResult {
     let parsed = ConfigParser.parse(file)
     guard !parsed.hasErrors else { return LintResult(findings: [], diagnostics: parsed.diagnostics) }
     // A configuration that `commit check` would refuse is not linted further.
-    let diagnostics = parsed.diagnostics + SchemaCheck().diagnostics(of: parsed.tree, in: file, model: .standard)
+    let diagnostics = parsed.diagnostics + schemaCheck.diagnostics(of: parsed.tree, in: file, model: .standard)
     guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
     let c = context(parsed.tree, primary: file, sources: [(parsed.tree, file)], options: options, bringUp: false)
     let findings = rules(options).flatMap { $0.check(config: c) }
@@ -142,7 +116,7 @@ public enum Checklist {
     } else {
       let r = ConfigParser.parse(changes)
       diagnostics += r.diagnostics
-      diagnostics += SchemaCheck().diagnostics(of: r.tree, in: changes, model: .standard)
+      diagnostics += schemaCheck.diagnostics(of: r.tree, in: changes, model: .standard)
       guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
       afterTree = r.tree
       sources.insert((r.tree, changes), at: 0)
@@ -211,8 +185,7 @@ public enum Checklist {
   public static func lint(history file: SourceFile, options: LintOptions = LintOptions(), emptyDiff: (Int) -> Bool? = { _ in nil })
     -> LintResult
   {
-    let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
-    let history = head.contains("<") && head.contains("commit") ? CommitXMLParser.parse(file) : CommitListParser.parse(file)
+    let history = CommitHistory.read(file)
     let errors = history.diagnostics.filter { $0.severity == .error }
     guard errors.isEmpty else { return LintResult(findings: [], diagnostics: history.diagnostics) }
     var findings: [Finding] = []

@@ -169,7 +169,7 @@ public struct PlanReplay: Sendable {
             guard let f = load(ref) else { continue }
             let parsed = ConfigParser.parse(f)
             diagnostics += parsed.diagnostics
-            diagnostics += SchemaCheck().diagnostics(of: parsed.tree, in: f, model: .standard)
+            diagnostics += Checklist.schemaCheck.diagnostics(of: parsed.tree, in: f, model: .standard)
             sources.insert((parsed.tree, f), at: 0)
             changed = true
             switch mode {

@@ -28,9 +28,29 @@ public struct Diagnostic: Sendable, Hashable {
     self.location = file.location(of: range.lowerBound)
   }
 
-  /// The canonical one-line form: `path:line:col: severity: message`.
+  /// The canonical one-line form: `path:line:col: severity: message`, with every control
+  /// character of path and message (C0, DEL, C1: a quoted line of a binary file, a terminal escape
+  /// sequence) written as `\xNN` or `\u{NN}`, so a diagnostic is one line that cannot drive the terminal.
   public var rendered: String {
-    "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    "\(Self.printable(path)):\(location.line):\(location.column): \(severity.rawValue): \(Self.printable(message))"
+  }
+
+  /// `s` with control characters written as escapes (`\x1B`, `\u{9B}`); `s` itself when it has none.
+  public static func printable(_ s: String) -> String {
+    func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
+    guard s.unicodeScalars.contains(where: isControl) else { return s }
+    var out = ""
+    for u in s.unicodeScalars {
+      if !isControl(u) {
+        out.unicodeScalars.append(u)
+      } else if u.value < 0x80 {
+        let hex = String(u.value, radix: 16, uppercase: true)
+        out += "\\x" + (hex.count == 1 ? "0" : "") + hex
+      } else {
+        out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return out
   }
 }
 

@@ -37,6 +37,13 @@ package enum MiniJSON {
       if case .bool(let b) = self { return b }
       return nil
     }
+    /// The member `key` of an object, or nil.
+    package subscript(_ key: String) -> Value? { object?[key] }
+    /// Element `k` of an array, or nil.
+    package subscript(_ k: Int) -> Value? {
+      guard let a = array, a.indices.contains(k) else { return nil }
+      return a[k]
+    }
   }
 
   /// The input is not JSON; `offset` is the byte at which reading failed.

@@ -29,9 +29,18 @@ public struct SchemaCheck: Sendable {
   /// from elsewhere.
   public var onlyStatementsOfFile: Bool
 
-  /// Creates a check; `lenient` reports unknown statements as warnings instead of errors.
-  public init(lenient: Bool = false, onlyStatementsOfFile: Bool = false) {
+  /// Whether, when ``lenient``, the unknown statements that are likely mistakes stay errors: one
+  /// close to a statement the schema has there (the "did you mean" cases: `unt` for `unit`,
+  /// `peer-ass` for `peer-as`), and one at the top level (a new release adds statements inside
+  /// the hierarchy, not beside `system` and `interfaces`: a file of unknown top-level statements,
+  /// a dhcpd.conf, is not a Junos configuration).
+  public var likelyMistakesAreErrors: Bool
+
+  /// Creates a check; `lenient` reports unknown statements as warnings instead of errors (with
+  /// `likelyMistakesAreErrors`, the likely mistakes stay errors).
+  public init(lenient: Bool = false, likelyMistakesAreErrors: Bool = false, onlyStatementsOfFile: Bool = false) {
     self.lenient = lenient
+    self.likelyMistakesAreErrors = likelyMistakesAreErrors
     self.onlyStatementsOfFile = onlyStatementsOfFile
   }
 
@@ -48,7 +57,9 @@ public struct SchemaCheck: Sendable {
     guard let matcher = model.matcher else { return [] }
     let (normal, shapes) = Self.normalized(consume tree, model: model, matcher: matcher)
     var run = Run(
-      tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient, onlyStatementsOfFile: onlyStatementsOfFile
+      tree: normal, shapes: shapes, file: file, model: model, matcher: matcher, lenient: lenient,
+      likelyMistakesAreErrors: likelyMistakesAreErrors,
+      onlyStatementsOfFile: onlyStatementsOfFile
     )
     run.walk()
     return run.out.sorted { ($0.range.lowerBound, $0.message) < ($1.range.lowerBound, $1.message) }
@@ -89,6 +100,7 @@ public struct SchemaCheck: Sendable {
     let model: ConfigModel
     let matcher: SchemaMatcher
     let lenient: Bool
+    let likelyMistakesAreErrors: Bool
     let onlyStatementsOfFile: Bool
     let shapes: StatementShapes
     var values: ValueChecker
@@ -103,7 +115,7 @@ public struct SchemaCheck: Sendable {
 
     init(
       tree: ConfigTree, shapes: StatementShapes, file: SourceFile, model: ConfigModel, matcher: SchemaMatcher, lenient: Bool,
-      onlyStatementsOfFile: Bool
+      likelyMistakesAreErrors: Bool, onlyStatementsOfFile: Bool
     ) {
       self.onlyStatementsOfFile = onlyStatementsOfFile
       self.tree = tree
@@ -111,6 +123,7 @@ public struct SchemaCheck: Sendable {
       self.model = model
       self.matcher = matcher
       self.lenient = lenient
+      self.likelyMistakesAreErrors = likelyMistakesAreErrors
       self.shapes = shapes
       self.values = ValueChecker(schema: matcher.schema)
       self.schema = matcher.schema
@@ -282,6 +295,7 @@ public struct SchemaCheck: Sendable {
     mutating func unknown(_ node: NodeID, at k: Int, parent: SchemaContext, parentHead: SchemaNode?) {
       let word = tree.word(k, of: node)
       let message: String
+      var mistake = false
       if let h = parentHead, schema.kind(h) == .leaf || schema.kind(h) == .flag || schema.kind(h) == .leafList {
         message = "'\(word)' is unexpected after '\(schema.name(h))'"
       } else {
@@ -295,10 +309,11 @@ public struct SchemaCheck: Sendable {
           let close = closestMatch(to: word, among: candidates).flatMap { editDistance(word, $0) <= max(1, word.count / 3) ? $0 : nil }
           let hint = close.map { "; did you mean '\($0)'?" } ?? ""
           message = "unknown statement '\(word)'\(under)\(hint)"
+          mistake = close != nil || parentHead == nil
         }
       }
       var d = diagnostic(.unknownStatement, message, node, word: k)
-      if lenient { d.severity = .warning }
+      if lenient && !(mistake && likelyMistakesAreErrors) { d.severity = .warning }
       out.append(d)
     }
 

@@ -145,3 +145,31 @@ extension [UInt8] {
     return nil
   }
 }
+
+extension SourceFile {
+  /// How many leading bytes ``binaryOffset`` looks at (git's heuristic looks at 8,000).
+  public static let binaryProbeLength = 8192
+
+  /// The offset of the first byte that shows the file is not text, or nil when it is text.
+  ///
+  /// Looks at the first ``binaryProbeLength`` bytes: a NUL byte (zoneinfo, images, executables
+  /// and compressed archives hold one there; a configuration or capture never does) makes the
+  /// file binary, and so does a probe in which one byte in ten is a control byte other than tab,
+  /// line feed, carriage return, backspace, form feed and escape (raw terminal sessions hold those).
+  /// Invalid UTF-8 alone does not: a Latin-1 description is still configuration text.
+  public var binaryOffset: Int? {
+    let probe = bytes.prefix(Self.binaryProbeLength)
+    var controls = 0
+    var first: Int?
+    for (i, b) in probe.enumerated() where b < 0x20 || b == 0x7F {
+      switch b {
+      case 0x00: return i
+      case 0x09, 0x0A, 0x0D, 0x08, 0x0C, 0x1B: continue
+      default:
+        controls += 1
+        if first == nil { first = i }
+      }
+    }
+    return controls * 10 >= max(probe.count, 1) && controls > 0 ? first : nil
+  }
+}

@@ -79,8 +79,37 @@ public enum CommitXMLParser {
 extension CommitHistory {
   /// Reads a commit listing in either form: XML when it starts with `<`, text otherwise.
   public static func read(_ file: SourceFile) -> CommitHistory {
-    let first = file.bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-    return first == UInt8(ascii: "<") ? CommitXMLParser.parse(file) : CommitListParser.parse(file)
+    isXML(file) ? CommitXMLParser.parse(file) : CommitListParser.parse(file)
+  }
+
+  /// Whether the first byte that is not blank is `<`.
+  static func isXML(_ file: SourceFile) -> Bool {
+    file.bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "<")
+  }
+
+  /// Whether `file` is a commit listing: XML whose first 4 KB hold `<commit-information` or
+  /// `<commit-history`, or text whose first line that is not blank, a capture artefact (prompt,
+  /// `{master:0}`, `[edit]`, pager), an echoed `show system commit`, a `#` notice (`# commit
+  /// confirmed will be rolled back in 10 minutes`) or a line of the `rollback ?` list's frame is
+  /// an entry (`0   2018-01-23 11:41:11 CET by pytraining via cli …` or `rescue …`).
+  public static func looksLikeListing(_ file: SourceFile) -> Bool {
+    if isXML(file) {
+      let head = Array(file.bytes.prefix(4096))
+      return head.offset(of: "<commit-information") != nil || head.offset(of: "<commit-history") != nil
+    }
+    let b = file.bytes
+    let starts = file.lineStarts
+    for (l, start) in starts.enumerated() {
+      var end = l + 1 < starts.count ? starts[l + 1] : b.count
+      while end > start && (b[end - 1] == 0x0A || b[end - 1] == 0x0D || b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
+      var s = start
+      while s < end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+      guard s < end, CaptureArtefact.classify(b, from: s, to: end, topLevel: true) == nil else { continue }
+      let text = String(decoding: b[s..<end], as: UTF8.self)
+      if CommitListParser.isNoise(text) { continue }
+      return CommitListParser.entry(text, line: l + 1) != nil
+    }
+    return false
   }
 }
 

@@ -11,16 +11,19 @@ enum CICommand: JunoscopeCommand {
     name: "ci",
     abstract: "Lint every configuration under a folder (an Oxidized or RANCID repository) into one report.",
     discussion: """
-      Every regular file under DIR (hidden folders and files, and .md/.json/.yaml/.sarif/.xml reports
-      aside) is read and linted in parallel as lint would: configurations with the configuration rules,
-      change plans replayed, 'show system commit' listings with the history rules (using
-      juniper.conf.N[.gz] rollbacks beside them when present). Files that are not configurations are
-      reported as input errors.
+      Every regular file under DIR is read and linted in parallel as lint would: configurations with
+      the configuration rules, change plans replayed, 'show system commit' listings with the history
+      rules (using juniper.conf.N[.gz] rollbacks beside them when present). Not read: hidden files and
+      folders (.git), rollback files (juniper.conf, juniper.conf.N[.gz]) and files ending in \(skippedList).
+      Binary files (zoneinfo, images) and empty files are skipped with one notice each. A file that
+      cannot be read or parsed is an input error in every format (text 'input error:' line, JSON
+      'failures', SARIF tool-execution notification with executionSuccessful false, JUnit <error>)
+      and does not stop the others.
       --shard K/N keeps a stable 1/N of the files (by a hash of their path under DIR), so that CI
       jobs can split a fleet; write each shard's report with --format json and join them with
       'junoscope ci --merge REPORT…', which writes the merged report in any format.
-      Exit status: 0 when no reported finding is an error (with --strict: none at all), 1 when one
-      is, 2 when an input cannot be read or parsed.
+      Exit status: 2 when an input cannot be read or parsed (also after --merge, when any shard had
+      one), else 1 when a reported finding is an error (with --strict: any finding), else 0.
       """,
     arguments: [
       .positional(
@@ -37,7 +40,11 @@ enum CICommand: JunoscopeCommand {
       LintCommand.outputOption,
     ])
 
-  static let skippedExtensions: Set<String> = ["md", "json", "yaml", "yml", "sarif", "html", "csv", "png", "gitignore", "sha256"]
+  /// Extensions of files `ci` does not read: reports, documentation and checksums a backup
+  /// repository holds beside the configurations (Docs/CLI.md lists the same).
+  static let skippedExtensions = ["md", "json", "yaml", "yml", "sarif", "html", "csv", "png", "sha256"]
+  /// ``skippedExtensions`` as the help and Docs/CLI.md give them: `.md, .json, … or .sha256`.
+  static let skippedList = skippedExtensions.dropLast().map { "." + $0 }.joined(separator: ", ") + " or ." + skippedExtensions.last!
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
@@ -58,39 +65,75 @@ enum CICommand: JunoscopeCommand {
     let options = try LintCommand.lintOptions(inv, io: io)
     var files = try listFiles(root)
     if let shard { files = files.filter { Int(fnv1a($0.relative) % UInt64(shard.n)) == shard.k - 1 } }
-    let results = Mutex<[Int: Result<LintResult, CommandFailure>]>([:])
+    let results = Mutex<[Int: Outcome]>([:])
     let next = Atomic<Int>(0)
     let list = files
     DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, list.count))) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < list.count else { return }
-        let r: Result<LintResult, CommandFailure>
-        do throws(CommandFailure) {
-          let bytes = try FileIO.readFile(list[i].path)
-          let file = SourceFile(path: list[i].path, bytes: try CommonOptions.gunzipped(bytes, path: list[i].path))
-          r = .success(try LintCommand.lint(file, baseline: nil, options: options))
-        } catch {
-          r = .failure(error)
-        }
+        let r = outcome(list[i].path, options: options)
         results.withLock { $0[i] = r }
       }
     }
-    var all: [LintResult] = []
-    var status = ExitStatus.success
+    var linted: [LintResult] = []
+    var failures: [InputProblem] = []
+    var skipped: [InputProblem] = []
     let done = results.withLock { $0 }
     for i in files.indices {
       switch done[i]! {
-      case .success(let r):
+      case .linted(let r):
         CommonOptions.report(r.diagnostics, console: console)
-        if r.hasErrors { status = ExitStatus.invalidInput } else { all.append(r) }
-      case .failure(let e):
-        console.err(Array("junoscope: \(e.message)\n".utf8))
-        status = ExitStatus.invalidInput
+        linted.append(r)
+      case .failed(let problem, let diagnostics):
+        // The first few diagnostics show what is wrong; the report holds the count.
+        let shown = diagnostics.prefix(diagnosticsShown)
+        CommonOptions.report(Array(shown), console: console)
+        if diagnostics.count > shown.count {
+          console.err(Array("\(problem.file): … and \(diagnostics.count - shown.count) more\n".utf8))
+        }
+        if diagnostics.isEmpty { console.err(Array("junoscope: \(problem.rendered("error"))\n".utf8)) }
+        failures.append(problem)
+      case .skipped(let problem):
+        console.err(Array("junoscope: \(problem.rendered("skipped"))\n".utf8))
+        skipped.append(problem)
       }
     }
-    let lintStatus = try LintCommand.emit(all, files: files.map(\.path), inv: inv, io: io)
-    return status == ExitStatus.invalidInput ? status : lintStatus
+    return try LintCommand.emit(linted, files: files.map(\.path), failures: failures, skipped: skipped, inv: inv, io: io)
+  }
+
+  /// Diagnostics printed per file that cannot be parsed; the rest are counted.
+  static let diagnosticsShown = 5
+
+  /// What became of one file.
+  enum Outcome {
+    case linted(LintResult)
+    /// Could not be read or parsed: the problem for the report, and the diagnostics (if parsed).
+    case failed(InputProblem, [Diagnostic])
+    /// Not a configuration, a plan or a listing: binary or empty.
+    case skipped(InputProblem)
+  }
+
+  /// Reads, detects and lints one file.
+  static func outcome(_ path: String, options: LintOptions) -> Outcome {
+    do throws(CommandFailure) {
+      let bytes = try FileIO.readFile(path)
+      let file = SourceFile(path: path, bytes: try CommonOptions.gunzipped(bytes, path: path))
+      let kind = InputKind.detect(file)
+      switch kind {
+      case .binary(let offset):
+        return .skipped(InputProblem(file: path, message: "\(kind.description) (byte \(offset) is not text), not a configuration"))
+      case .empty:
+        return .skipped(InputProblem(file: path, message: kind.description))
+      default:
+        let r = try LintCommand.lint(file, kind: kind, baseline: nil, options: options)
+        return r.hasErrors ? .failed(InputProblem(file: path, diagnostics: r.diagnostics), r.diagnostics) : .linted(r)
+      }
+    } catch {
+      let prefix = path + ": "
+      let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+      return .failed(InputProblem(file: path, message: message), [])
+    }
   }
 
   struct Entry {
@@ -149,6 +192,8 @@ enum CICommand: JunoscopeCommand {
     } catch {
       throw CommandFailure(message: error.description, status: ExitStatus.invalidInput)
     }
-    return try LintCommand.emit([LintResult(findings: report.findings, diagnostics: [])], files: report.files, inv: inv, io: io)
+    return try LintCommand.emit(
+      [LintResult(findings: report.findings, diagnostics: [])], files: report.files, failures: report.failures, skipped: report.skipped,
+      inv: inv, io: io)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentKit
+import JunosChecklist
 import JunosConfig
 import JunosDiff
 
@@ -34,9 +35,27 @@ enum CheckCommand: JunoscopeCommand {
     for path in inv.positionals("file") {
       // Read once: compare text is told from a configuration by its bytes.
       let file = try CommonOptions.source(path, io: io)
-      if inv.option("syntax") == nil && CompareText.looksLikeCompare(file) {
+      // What the file is (the detector every command uses); --syntax forces a configuration.
+      let kind = inv.option("syntax") == nil ? InputKind.detect(file) : file.binaryOffset.map { .binary(offset: $0) }
+      switch kind {
+      case .compare:
         if !checkCompare(file, quiet: inv.flag("quiet"), console: console) { status = ExitStatus.invalidInput }
         continue
+      case .binary(let offset):
+        // One line: the bytes are not echoed.
+        console.err(
+          Array(
+            "junoscope: \(Diagnostic.printable(file.path)): \(kind!.description) (byte \(offset) is not text), not a configuration\n".utf8))
+        status = ExitStatus.invalidInput
+        continue
+      case .history, .plan:
+        let use = kind == .plan ? "junoscope lint" : "junoscope log"
+        console.err(
+          Array("junoscope: \(Diagnostic.printable(file.path)) is \(kind!.description), not a configuration (use '\(use)')\n".utf8))
+        status = ExitStatus.invalidInput
+        continue
+      case .empty, .commands, .configuration, nil:
+        break
       }
       var result = ConfigParser.parse(file, syntax: CommonOptions.syntax(inv), model: model)
       // The tree is handed over, not shared, so the check's one-statement-per-level form is

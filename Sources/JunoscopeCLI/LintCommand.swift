@@ -2,6 +2,7 @@ import ArgumentKit
 import Foundation
 import JunosChecklist
 import JunosConfig
+import JunosDiff
 import Reports
 
 /// A file a plan names that cannot be read.
@@ -65,8 +66,10 @@ enum LintCommand: JunoscopeCommand {
     }
     let result = try lint(file, baseline: baseline, options: options)
     CommonOptions.report(result.diagnostics, console: console)
-    if result.hasErrors { return ExitStatus.invalidInput }
-    return try emit([result], files: [file.path], inv: inv, io: io)
+    // An input that cannot be parsed is still reported (as an input error), so that a CI job
+    // reading the report sees it.
+    let failures = result.hasErrors ? [InputProblem(file: file.path, diagnostics: result.diagnostics)] : []
+    return try emit(result.hasErrors ? [] : [result], files: [file.path], failures: failures, inv: inv, io: io)
   }
 
   /// Reads `--roles` and `--suppress`.
@@ -95,9 +98,18 @@ enum LintCommand: JunoscopeCommand {
     return options
   }
 
-  /// Lints one input of any kind.
-  static func lint(_ file: SourceFile, baseline: SourceFile?, options: LintOptions) throws(CommandFailure) -> LintResult {
-    switch Checklist.detect(file, hasBaseline: baseline != nil) {
+  /// Lints one input of any kind (``InputKind/detect(_:)``); a binary or empty file is an input
+  /// error.
+  static func lint(_ file: SourceFile, kind detected: InputKind? = nil, baseline: SourceFile?, options: LintOptions)
+    throws(CommandFailure) -> LintResult
+  {
+    let kind = detected ?? InputKind.detect(file)
+    switch kind {
+    case .binary(let offset):
+      throw CommandFailure(
+        message: "\(file.path): \(kind.description) (byte \(offset)), not a configuration", status: ExitStatus.invalidInput)
+    case .empty:
+      throw CommandFailure(message: "\(file.path): \(kind.description): nothing to lint", status: ExitStatus.invalidInput)
     case .plan:
       let folder = (file.path as NSString).deletingLastPathComponent
       return Checklist.lint(plan: file, options: options) { p in
@@ -112,22 +124,24 @@ enum LintCommand: JunoscopeCommand {
     case .history:
       let folder = (file.path as NSString).deletingLastPathComponent
       return Checklist.lint(history: file, options: options) { i in emptyCommit(i, folder: folder) }
-    case .changes:
+    case .compare, .commands:
       guard let baseline else {
         throw CommandFailure(
-          message: "\(file.path) is a change (commands or compare text): give the running configuration with --baseline",
+          message: "\(file.path) is \(kind.description): give the running configuration it applies to with --baseline",
           status: ExitStatus.usage)
       }
       return Checklist.lint(changes: file, baseline: baseline, options: options)
-    case .config:
+    case .configuration:
+      // A configuration given with a baseline is the change from the baseline to it.
       if let baseline { return Checklist.lint(changes: file, baseline: baseline, options: options) }
       return Checklist.lint(config: file, options: options)
     }
   }
 
-  /// Whether commit `i` changed nothing: rollback i+1 and rollback i (`juniper.conf.N.gz` or
-  /// `juniper.conf.N` beside the listing) parse to the same configuration; nil when either is
-  /// missing.
+  /// Whether commit `i` changed nothing: the diff from rollback i+1 to rollback i
+  /// (`juniper.conf.N.gz` or `juniper.conf.N` beside the listing) is empty; nil when either is
+  /// missing or does not parse. The diff, not tree equality: each file's `## Last commit` header
+  /// names its own commit, so two rollbacks are never equal as trees.
   static func emptyCommit(_ i: Int, folder: String) -> Bool? {
     func load(_ n: Int) -> ConfigTree? {
       let base = (folder.isEmpty ? "" : folder + "/") + (n == 0 ? "juniper.conf" : "juniper.conf.\(n)")
@@ -139,17 +153,22 @@ enum LintCommand: JunoscopeCommand {
       return nil
     }
     guard let new = load(i), let old = load(i + 1) else { return nil }
-    return new == old
+    return ConfigDiff(from: old, to: new).isEmpty
   }
 
-  /// Filters by severity, writes the report, picks the exit status.
-  static func emit(_ results: [LintResult], files: [String], inv: Invocation, io: FileIO) throws(CommandFailure) -> Int32 {
+  /// Filters by severity, writes the report, picks the exit status: 2 when an input could not be
+  /// read or parsed, else 1 when a reported finding is an error (with `--strict`: when any is
+  /// reported), else 0.
+  static func emit(
+    _ results: [LintResult], files: [String], failures: [InputProblem] = [], skipped: [InputProblem] = [], inv: Invocation, io: FileIO
+  ) throws(CommandFailure) -> Int32 {
     let minimum = Severity(rawValue: inv.option("min-severity") ?? "info") ?? .info
     let findings = results.flatMap(\.findings).filter { $0.severity >= minimum }.sorted()
-    let report = LintReport(findings: findings, files: files, toolVersion: Junoscope.version)
+    let report = LintReport(findings: findings, files: files, toolVersion: Junoscope.version, failures: failures, skipped: skipped)
     let format = ReportFormat(rawValue: inv.option("format") ?? "text") ?? .text
     let text = ReportWriter.render(report, as: format, workingDirectory: FileManager.default.currentDirectoryPath)
     try io.write(Array(text.utf8), to: inv.option("output"))
+    if !failures.isEmpty { return ExitStatus.invalidInput }
     let failing = inv.flag("strict") ? !findings.isEmpty : findings.contains { $0.severity == .error }
     return failing ? ExitStatus.failure : ExitStatus.success
   }

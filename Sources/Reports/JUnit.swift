@@ -1,18 +1,23 @@
 import JunosChecklist
 
 extension ReportWriter {
-  /// The report as JUnit XML: `<testsuites name="junoscope" tests= failures= errors="0">` with one
-  /// `<testsuite>` per file and in it one `<testcase classname="FILE" name="RULE-ID">` for every
-  /// rule of the catalogue; a rule that fired on the file has one `<failure>` whose `type` is the
-  /// highest severity, whose `message` is the first finding's message (with the number of further
-  /// findings) and whose text is the findings, one rendered line each.
+  /// The report as JUnit XML: `<testsuites name="junoscope" tests= failures= errors= skipped=>`
+  /// with one `<testsuite>` per file.
+  ///
+  /// A file the rules ran on has one `<testcase classname="FILE" name="RULE-ID">` for every rule of
+  /// the catalogue; a rule that fired on the file has one `<failure>` whose `type` is the highest
+  /// severity, whose `message` is the first finding's message (with the number of further
+  /// findings) and whose text is the findings, one rendered line each. A file that could not be
+  /// read or parsed has one test case `read` holding an `<error type="input-error">` (no rule ran
+  /// on it, so none is listed as passing); a skipped file has one test case `read` holding
+  /// `<skipped>`.
   ///
   /// The files are `files`, then any other file a finding points at. Control characters XML 1.0
   /// cannot carry are dropped.
   public static func junit(_ r: LintReport) -> String {
     var byFile: [String: [RuleID: [Finding]]] = [:]
     for f in r.findings { byFile[f.location.file, default: [:]][f.rule, default: []].append(f) }
-    let files = r.reportedFiles
+    let files = r.checkedFiles
     let rules = RuleID.allCases
     var failures = 0
     var suites = ""
@@ -38,8 +43,20 @@ extension ReportWriter {
       }
       suites += "  </testsuite>\n"
     }
+    func readCase(_ p: InputProblem, errors: Int, skipped: Int, _ element: String) -> String {
+      let name = XML.escape(p.file)
+      return "  <testsuite name=\"\(name)\" tests=\"1\" failures=\"0\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+        + "    <testcase classname=\"\(name)\" name=\"read\">\n      \(element)\n    </testcase>\n  </testsuite>\n"
+    }
+    for p in r.failures {
+      let body = XML.escape(p.rendered("input error"), attribute: false)
+      suites += readCase(p, errors: 1, skipped: 0, "<error message=\"\(XML.escape(p.message))\" type=\"input-error\">\(body)</error>")
+    }
+    for p in r.skipped { suites += readCase(p, errors: 0, skipped: 1, "<skipped message=\"\(XML.escape(p.message))\"/>") }
+    let tests = files.count * rules.count + r.failures.count + r.skipped.count
     var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    s += "<testsuites name=\"\(toolName)\" tests=\"\(files.count * rules.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+    s +=
+      "<testsuites name=\"\(toolName)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(r.failures.count)\" skipped=\"\(r.skipped.count)\">\n"
     s += suites
     s += "</testsuites>\n"
     return s

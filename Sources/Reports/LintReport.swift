@@ -1,20 +1,28 @@
 public import JunosChecklist
+public import JunosConfig
 
 /// The result of linting one or more inputs.
 public struct LintReport: Sendable, Equatable {
-  /// The findings, in `Finding` order (file, line, column, rule); ``init(findings:files:toolVersion:)``
+  /// The findings, in `Finding` order (file, line, column, rule); ``init(findings:files:toolVersion:failures:skipped:)``
   /// sorts them and the writers list them in the order they have here.
   public var findings: [Finding]
-  /// Every input linted (also the clean ones), as the user named it.
+  /// Every input given (linted, failed or skipped), as the user named it.
   public var files: [String]
   /// The version of junoscope that produced the report.
   public var toolVersion: String
+  /// Inputs that could not be read or parsed: nothing was checked in them, and the report is not
+  /// a clean bill for them (exit 2).
+  public var failures: [InputProblem]
+  /// Inputs left out because they are not text (zoneinfo, images) or are empty.
+  public var skipped: [InputProblem]
 
   /// Creates a report; `findings` are sorted.
-  public init(findings: [Finding], files: [String], toolVersion: String) {
+  public init(findings: [Finding], files: [String], toolVersion: String, failures: [InputProblem] = [], skipped: [InputProblem] = []) {
     self.findings = findings.sorted()
     self.files = files
     self.toolVersion = toolVersion
+    self.failures = failures
+    self.skipped = skipped
   }
 
   /// The number of findings per severity; every severity is present, with 0 when none.
@@ -31,5 +39,50 @@ public struct LintReport: Sendable, Equatable {
     var out = files
     for f in findings where seen.insert(f.location.file).inserted { out.append(f.location.file) }
     return out
+  }
+
+  /// ``reportedFiles`` without the failed and skipped inputs: the files the rules ran on.
+  var checkedFiles: [String] {
+    let unchecked = Set((failures + skipped).map(\.file))
+    return unchecked.isEmpty ? reportedFiles : reportedFiles.filter { !unchecked.contains($0) }
+  }
+}
+
+/// An input a report could not check, where in it, and why.
+public struct InputProblem: Sendable, Hashable {
+  /// The input, as the user named it.
+  public var file: String
+  /// The 1-based line and byte column of the first problem; 0 and 0 when it is not at a place in
+  /// the file (it could not be opened, it is binary).
+  public var line: Int
+  /// See ``line``.
+  public var column: Int
+  /// What is wrong, for the user.
+  public var message: String
+
+  /// Creates a problem.
+  public init(file: String, line: Int = 0, column: Int = 0, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// The problem of an input whose diagnostics hold errors: at the first error in the file, saying how many
+  /// there are (`70 errors; the first: missing ';' at the end of the statement`).
+  public init(file: String, diagnostics: [Diagnostic]) {
+    let errors = diagnostics.filter { $0.severity == .error }
+    guard let first = errors.min(by: { $0.location < $1.location }) else {
+      self.init(file: file, message: "could not be read")
+      return
+    }
+    let message = errors.count == 1 ? first.message : "\(errors.count) errors; the first: \(first.message)"
+    self.init(file: file, line: first.location.line, column: first.location.column, message: message)
+  }
+
+  /// `file:line:col: ` (or `file: ` when not at a place), then `label: message`.
+  public func rendered(_ label: String) -> String {
+    let place = line > 0 ? "\(file):\(line):\(column)" : file
+    return "\(place): \(label): \(message)"
   }
 }

@@ -33,21 +33,28 @@ public enum ReportMerge {
   ///
   /// Findings are sorted; a finding equal to one of an earlier report is dropped (shards that linted
   /// the same file), repeats within one report are kept. Files are the union, in first-seen order.
-  /// The tool version is the first report's. `summary` is not read: it is derived from the findings.
+  /// Failures and skipped inputs are the union, each once, in first-seen order (a failure in any
+  /// shard stays one in the merged report). The tool version is the first report's. `summary` is
+  /// not read: it is derived from the findings.
   public static func merge(_ texts: [(name: String, text: String)]) throws(ReportMergeError) -> LintReport {
     var findings: [Finding] = []
     var earlier = Set<Finding>()
     var files: [String] = []
     var seenFiles = Set<String>()
+    var failures: [InputProblem] = []
+    var skipped: [InputProblem] = []
+    var seenProblems = Set<InputProblem>()
     var version: String?
     for (name, text) in texts {
       let one = try read(name: name, text: text)
       findings += one.findings.filter { !earlier.contains($0) }
       earlier.formUnion(one.findings)
       for f in one.files where seenFiles.insert(f).inserted { files.append(f) }
+      failures += one.failures.filter { seenProblems.insert($0).inserted }
+      skipped += one.skipped.filter { seenProblems.insert($0).inserted }
       if version == nil { version = one.toolVersion }
     }
-    return LintReport(findings: findings, files: files, toolVersion: version ?? "")
+    return LintReport(findings: findings, files: files, toolVersion: version ?? "", failures: failures, skipped: skipped)
   }
 
   /// Reads one report.
@@ -74,7 +81,13 @@ public enum ReportMerge {
     for (k, v) in try r.array(r.member(top, "findings", "findings"), "findings").enumerated() {
       findings.append(try r.finding(v, "findings[\(k)]"))
     }
-    return LintReport(findings: findings, files: files, toolVersion: version)
+    func problems(_ key: String) throws(ReportMergeError) -> [InputProblem] {
+      var out: [InputProblem] = []
+      for (k, v) in try r.array(r.member(top, key, key), key).enumerated() { out.append(try r.problem(v, "\(key)[\(k)]")) }
+      return out
+    }
+    return LintReport(
+      findings: findings, files: files, toolVersion: version, failures: try problems("failures"), skipped: try problems("skipped"))
   }
 
   /// Typed access to the members of one report, with errors naming it.
@@ -106,6 +119,14 @@ public enum ReportMerge {
         throw .invalidField(report: report, field: field, expected: "a non-negative integer")
       }
       return i
+    }
+
+    func problem(_ v: MiniJSON.Value, _ field: String) throws(ReportMergeError) -> InputProblem {
+      let o = try object(v, field)
+      func member(_ key: String) throws(ReportMergeError) -> MiniJSON.Value { try self.member(o, key, "\(field).\(key)") }
+      return InputProblem(
+        file: try string(member("file"), "\(field).file"), line: try count(member("line"), "\(field).line"),
+        column: try count(member("column"), "\(field).column"), message: try string(member("message"), "\(field).message"))
     }
 
     func finding(_ v: MiniJSON.Value, _ field: String) throws(ReportMergeError) -> Finding {

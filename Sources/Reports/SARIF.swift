@@ -36,12 +36,9 @@ extension ReportWriter {
         located[file] = (members, base.uri(file).uri)
       }
       let (artifact, uri) = located[file]!
-      var physical: [(String, JSONTree)] = [("artifactLocation", .object(artifact))]
-      if f.location.line > 0 {
-        physical.append(
-          ("region", .object([("startLine", .int(f.location.line)), ("startColumn", .int(max(f.location.column, 1)))])))
-      }
-      var location: [(String, JSONTree)] = [("physicalLocation", .object(physical))]
+      var location: [(String, JSONTree)] = [
+        ("physicalLocation", physicalLocation(artifact, line: f.location.line, column: f.location.column))
+      ]
       if !f.path.isEmpty {
         location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(f.path))])])))
       }
@@ -73,7 +70,7 @@ extension ReportWriter {
           )
         ])
       ),
-      ("invocations", .array([.object([("executionSuccessful", .bool(true))])])),
+      ("invocations", .array([.object(invocation(r, base: base, artifactIndex: artifactIndex))])),
     ]
     if let root = base.rootURI {
       run.append(("originalUriBaseIds", .object([(sourceRoot, .object([("uri", .string(root))]))])))
@@ -93,6 +90,36 @@ extension ReportWriter {
       ("version", .string("2.1.0")),
       ("runs", .array([.object(run)])),
     ]).pretty
+  }
+
+  /// The run's one invocation: `executionSuccessful` is false when an input could not be read or
+  /// parsed, and each such input is a `toolExecutionNotifications` entry of level `error`
+  /// (descriptor `input-error`) at its first problem; each skipped input is one of level `note`
+  /// (descriptor `skipped-input`).
+  static func invocation(_ r: LintReport, base: URIBase, artifactIndex: [String: Int]) -> [(String, JSONTree)] {
+    func notification(_ p: InputProblem, level: String, id: String) -> JSONTree {
+      var artifact = base.artifactLocation(p.file)
+      if let k = artifactIndex[p.file] { artifact.append(("index", .int(k))) }
+      return .object([
+        ("level", .string(level)),
+        ("message", .object([("text", .string(p.message))])),
+        ("locations", .array([.object([("physicalLocation", physicalLocation(artifact, line: p.line, column: p.column))])])),
+        ("descriptor", .object([("id", .string(id))])),
+      ])
+    }
+    var members: [(String, JSONTree)] = [("executionSuccessful", .bool(r.failures.isEmpty))]
+    let notifications =
+      r.failures.map { notification($0, level: "error", id: "input-error") }
+      + r.skipped.map { notification($0, level: "note", id: "skipped-input") }
+    if !notifications.isEmpty { members.append(("toolExecutionNotifications", .array(notifications))) }
+    return members
+  }
+
+  /// A `physicalLocation`: the artifact, and a region from line 1 up (none for line 0).
+  static func physicalLocation(_ artifact: [(String, JSONTree)], line: Int, column: Int) -> JSONTree {
+    var physical: [(String, JSONTree)] = [("artifactLocation", .object(artifact))]
+    if line > 0 { physical.append(("region", .object([("startLine", .int(line)), ("startColumn", .int(max(column, 1)))]))) }
+    return .object(physical)
   }
 
   /// SARIF's level for a severity: `error`, `warning`, `note`.

@@ -40,7 +40,7 @@
 // the plan; read serves the other sections by name, and throws for other names), or
 // lint(history:) (emptyDiff answers nil, true or false by index). Checks: every finding and
 // diagnostic about one of the inputs is on line 0 or a line of that file (columns within the
-// line, plus one), and the findings are sorted. Checklist.detect runs on section 0 too.
+// line, plus one), and the findings are sorted. InputKind.detect runs on section 0 too.
 // Input size is bounded by -max_len (run.sh: 16384) and time by -timeout.
 
 internal import Glibc
@@ -559,7 +559,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ckCheckSuppressions(s.bytes)
     ckCheckPrefixes(s.bytes)
   }
-  _ = Checklist.detect(SourceFile(path: "fuzz.detect", bytes: sections[0].bytes), hasBaseline: sections.count > 1)
+  _ = InputKind.detect(SourceFile(path: "fuzz.detect", bytes: sections[0].bytes))
   var seed = 0
   for b in bytes.prefix(64) { seed = (seed &* 31 &+ Int(b)) & 0xFFFF }
   ckLint(mode: mode, sections, seed: seed)

@@ -328,7 +328,7 @@ enum ChecklistFixtures {
 
   @Test func emptyConfirmingCommitsInARealListing() throws {
     let file = try ChecklistFixtures.source("commit-history/text/ben_blog_commit_confirmed_run_show_system_commit.txt")
-    #expect(Checklist.detect(file, hasBaseline: false) == .history)
+    #expect(InputKind.detect(file) == .history)
     let unknown = Checklist.lint(history: file)
     #expect(unknown.findings.map { String($0.message.prefix(9)) } == ["commit 0 ", "commit 2 "])
     #expect(unknown.findings.allSatisfy { $0.rule == .emptyConfirmingCommit && $0.severity == .info })

@@ -1,5 +1,6 @@
 import Foundation
 import JunosConfig
+import JunosHistory
 import Testing
 
 /// `junoscope lint` and `junoscope ci` end to end: formats, exit codes, sharding, merging.
@@ -71,7 +72,147 @@ import Testing
     let r = run(["lint", broken])
     #expect(r.status == 2)
     #expect(r.err.contains("broken.conf:2:17: error:"))
+    // The report says the file could not be read; it never reads as clean.
+    #expect(
+      r.out
+        == "\(broken):2:17: input error: 2 errors; the first: missing ';' at the end of the statement\n0 errors, 0 warnings, 0 infos in 1 file; 1 could not be read\n"
+    )
+  }
+
+  /// A folder as a user's backup repository holds it: a real Junos configuration, a real ISC
+  /// dhcpd.conf (Debian's), a real commit listing that starts with a pending `commit confirmed`
+  /// notice, and a compiled zoneinfo file.
+  func mixedRepository() throws -> String {
+    let dir = (try temp("x") as NSString).deletingLastPathComponent + "/backups"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    for (from, to) in [
+      ("configs/curly/jvd_bbe_sw2_qfx5210-64c.conf", "sw2.conf"), ("other/dhcpd.conf", "dhcpd.conf"),
+      ("commit-history/text/pytraining_commit_confirmed_cet.txt", "newname-commits.txt"), ("zoneinfo/Europe/London", "London"),
+    ] {
+      try FileManager.default.copyItem(atPath: fixtures + "/" + from, toPath: dir + "/" + to)
+    }
+    return dir
+  }
+
+  @Test func ciReportsAnUnparsableFileAsAnErrorInEveryFormat() throws {
+    let dir = try mixedRepository()
+    let dhcpd = dir + "/dhcpd.conf"
+    let problem = "5 errors; the first: unknown statement 'option' at the top level"
+    let text = run(["ci", dir])
+    #expect(text.status == 2)
+    #expect(text.out.contains("\(dhcpd):7:1: input error: \(problem)\n"))
+    #expect(text.out.contains("\(dir)/London: skipped: a binary file (byte 5 is not text), not a configuration\n"))
+    #expect(text.out.hasSuffix(" in 4 files; 1 could not be read; 1 skipped\n"))
+    // The binary file: one notice, none of its bytes. The unparsable one: its first diagnostics.
+    #expect(
+      text.err.split(separator: "\n").filter { $0.contains("London") } == [
+        "junoscope: \(dir)/London: skipped: a binary file (byte 5 is not text), not a configuration"
+      ])
+    #expect(text.err.contains("\(dhcpd):17:1: error: unknown statement 'ddns-update-style' at the top level\n"))
+    #expect(!text.err.contains("\(dhcpd):1:"))
+    #expect(!text.err.contains("newname-commits"))
+
+    let junit = run(["ci", "-f", "junit", dir])
+    #expect(junit.status == 2)
+    #expect(junit.out.contains("<testsuites name=\"junoscope\" tests=\"\(2 * 29 + 2)\" failures="))
+    #expect(junit.out.contains("errors=\"1\" skipped=\"1\">\n"))
+    #expect(junit.out.contains("<testsuite name=\"\(dhcpd)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">"))
+    #expect(junit.out.contains("<error message=\"\(problem.replacing("'", with: "&apos;"))\" type=\"input-error\">"))
+    #expect(!junit.out.contains("<testcase classname=\"\(dhcpd)\" name=\"bgp-session-without-policy\""))
+    #expect(junit.out.contains("<skipped message=\"a binary file (byte 5 is not text), not a configuration\"/>"))
+
+    let sarif = run(["ci", "-f", "sarif", dir])
+    #expect(sarif.status == 2)
+    let root = try MiniJSON.parse(Array(sarif.out.utf8))
+    let invocation = try #require(root["runs"]?[0]?["invocations"]?[0])
+    #expect(invocation["executionSuccessful"] == .bool(false))
+    let notes = try #require(invocation["toolExecutionNotifications"]?.array)
+    #expect(notes.map { $0["level"]?.string } == ["error", "note"])
+    #expect(notes[0]["message"]?["text"]?.string == problem)
+    let place = notes[0]["locations"]?[0]?["physicalLocation"]
+    #expect(place?["artifactLocation"]?["uri"]?.string?.hasSuffix("/backups/dhcpd.conf") == true)
+    #expect(place?["region"]?["startLine"] == .number(7))
+
+    let json = run(["ci", "-f", "json", dir])
+    #expect(json.status == 2)
+    let report = try MiniJSON.parse(Array(json.out.utf8))
+    #expect(
+      report["failures"]
+        == .array([.object(["file": .string(dhcpd), "line": .number(7), "column": .number(1), "message": .string(problem)])]))
+    #expect(report["skipped"]?.array?.count == 1)
+
+    // Exit 2 survives sharding and merging: every shard is a file here (4/4 by a path hash is not
+    // one file per shard, so the shard holding dhcpd.conf is found by its report).
+    var shards: [String] = []
+    var statuses: [Int32] = []
+    for k in 1...4 {
+      let path = try temp("shard\(k).json")
+      let s = run(["ci", "-f", "json", "--shard", "\(k)/4", "-o", path, dir])
+      statuses.append(s.status)
+      shards.append(path)
+    }
+    #expect(statuses.filter { $0 == 2 }.count == 1)
+    let merged = run(["ci", "--merge", "-f", "junit"] + shards)
+    #expect(merged.status == 2)
+    #expect(merged.out.contains("<error message=\"\(problem.replacing("'", with: "&apos;"))\" type=\"input-error\">"))
+    let mergedJSON = run(["ci", "--merge", "-f", "json"] + shards)
+    #expect(try MiniJSON.parse(Array(mergedJSON.out.utf8))["failures"] == report["failures"])
+  }
+
+  @Test func aListingThatStartsWithAPendingCommitConfirmedIsLintedAsOne() {
+    let r = run(["lint", fixtures + "/commit-history/text/pytraining_commit_confirmed_cet.txt"])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.err == "")
+    #expect(r.out == "0 errors, 0 warnings, 0 infos in 1 file\n")
+  }
+
+  /// Beside the listing, rollbacks as a box keeps them: rollback 1 is a real configuration (the
+  /// `## Last commit` header of Fixtures/rollbacks/juniper.conf.1.gz, set to commit 1's time and
+  /// author), rollback 0 the same configuration under commit 0's header (an empty commit writes a
+  /// new header and nothing else), rollbacks 2 and 3 the real pair of Fixtures/rollbacks.
+  @Test func emptyConfirmingCommitComparesTheRollbacksNotTheirHeaders() throws {
+    let dir = (try temp("x") as NSString).deletingLastPathComponent + "/device"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let listing = dir + "/commits.txt"
+    try FileManager.default.copyItem(
+      atPath: fixtures + "/commit-history/text/ben_blog_commit_confirmed_run_show_system_commit.txt", toPath: listing)
+    let before = try Gzip.decompress(Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/rollbacks/juniper.conf.1.gz"))))
+    let text = String(decoding: before, as: UTF8.self)
+    let header = "## Last commit: 2024-09-25 16:44:54 UTC by moro"
+    #expect(text.contains(header))
+    for (name, stamp) in [("juniper.conf", "2018-07-27 07:44:26 UTC by ben"), ("juniper.conf.1", "2018-07-27 07:44:07 UTC by ben")] {
+      try text.replacing(header, with: "## Last commit: " + stamp).write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.copyItem(atPath: fixtures + "/rollbacks/juniper.conf.gz", toPath: dir + "/juniper.conf.2.gz")
+    try FileManager.default.copyItem(atPath: fixtures + "/rollbacks/juniper.conf.1.gz", toPath: dir + "/juniper.conf.3.gz")
+    let r = run(["lint", listing])
+    #expect(r.status == 0, "\(r.err)")
+    // Commit 0 changed nothing; commit 2 changed an IS-IS metric, so it is not reported.
+    #expect(
+      r.out == """
+        \(listing):3:1: info: [empty-confirming-commit] commit 0 by ben, 19 s after the commit confirmed 5 (commit 1), changed nothing: confirm with commit check instead
+        0 errors, 0 warnings, 1 info in 1 file
+
+        """)
+  }
+
+  @Test func ciHelpAndCLIReferenceListTheSameSkippedFiles() throws {
+    let help = run(["ci", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let reference = try String(contentsOfFile: fixtures + "/../Docs/CLI.md", encoding: .utf8)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let list = "files ending in .md, .json, .yaml, .yml, .sarif, .html, .csv, .png or .sha256"
+    #expect(help.contains(list))
+    #expect(reference.contains(list))
+  }
+
+  @Test func checkOnABinaryFileIsOneError() {
+    let r = run(["check", fixtures + "/zoneinfo/Europe/London"])
+    #expect(r.status == 2)
+    #expect(r.err == "junoscope: \(fixtures)/zoneinfo/Europe/London: a binary file (byte 5 is not text), not a configuration\n")
     #expect(r.out == "")
+    let listing = run(["check", fixtures + "/commit-history/text/pytraining_commit_confirmed_cet.txt"])
+    #expect(listing.status == 2)
+    #expect(listing.err.hasSuffix("is a 'show system commit' listing, not a configuration (use 'junoscope log')\n"))
   }
 
   @Test func ciLintsAFolderShardsAndMerges() throws {

@@ -25,16 +25,6 @@ let sample = LintReport(findings: sampleFindings, files: sampleFiles, toolVersio
 /// Parses JSON text written by a report writer.
 func parseJSON(_ text: String) throws -> MiniJSON.Value { try MiniJSON.parse(Array(text.utf8)) }
 
-extension MiniJSON.Value {
-  /// The member `key` of an object, or nil.
-  subscript(_ key: String) -> MiniJSON.Value? { object?[key] }
-  /// Element `k` of an array, or nil.
-  subscript(_ k: Int) -> MiniJSON.Value? {
-    guard let a = array, a.indices.contains(k) else { return nil }
-    return a[k]
-  }
-}
-
 /// Occurrences of `needle` in `haystack`.
 func occurrences(of needle: String, in haystack: String) -> Int {
   haystack.split(separator: needle, omittingEmptySubsequences: false).count - 1

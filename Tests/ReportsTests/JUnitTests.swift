@@ -8,7 +8,7 @@ import Testing
     let xml = ReportWriter.junit(sample)
     let rules = RuleID.allCases.count
     #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
-    #expect(xml.contains("<testsuites name=\"junoscope\" tests=\"\(3 * rules)\" failures=\"4\" errors=\"0\">\n"))
+    #expect(xml.contains("<testsuites name=\"junoscope\" tests=\"\(3 * rules)\" failures=\"4\" errors=\"0\" skipped=\"0\">\n"))
     #expect(occurrences(of: "<testsuite ", in: xml) == 3)
     #expect(occurrences(of: "<testcase ", in: xml) == 3 * rules)
     #expect(occurrences(of: "<failure ", in: xml) == 4)
@@ -36,7 +36,8 @@ import Testing
     ]
     let xml = ReportWriter.junit(LintReport(findings: fs, files: ["a"], toolVersion: "1"))
     // "b" is not an input but a finding points at it: it gets a suite too.
-    #expect(xml.contains("<testsuites name=\"junoscope\" tests=\"\(2 * RuleID.allCases.count)\" failures=\"2\" errors=\"0\">"))
+    #expect(
+      xml.contains("<testsuites name=\"junoscope\" tests=\"\(2 * RuleID.allCases.count)\" failures=\"2\" errors=\"0\" skipped=\"0\">"))
     #expect(
       xml.contains(
         """
@@ -63,10 +64,39 @@ import Testing
     #expect(XML.escape("a\rb\u{FFFE}\u{1F}c", attribute: false) == "a&#13;bc")
   }
 
+  @Test func anUnreadableFileIsOneErrorAndASkippedFileOneSkip() {
+    let r = LintReport(
+      findings: [], files: ["r/cr1.conf", "r/dhcpd.conf", "r/London"], toolVersion: "1",
+      failures: [InputProblem(file: "r/dhcpd.conf", line: 17, column: 1, message: "5 errors; the first: unknown statement 'x'")],
+      skipped: [InputProblem(file: "r/London", message: "a binary file")])
+    let xml = ReportWriter.junit(r)
+    let rules = RuleID.allCases.count
+    #expect(xml.contains("<testsuites name=\"junoscope\" tests=\"\(rules + 2)\" failures=\"0\" errors=\"1\" skipped=\"1\">\n"))
+    // No rule ran on the failed or the skipped file: none of them is listed as passing there.
+    #expect(!xml.contains("<testcase classname=\"r/dhcpd.conf\" name=\"bgp"))
+    #expect(occurrences(of: "<testcase ", in: xml) == rules + 2)
+    #expect(
+      xml.contains(
+        """
+          <testsuite name="r/dhcpd.conf" tests="1" failures="0" errors="1" skipped="0">
+            <testcase classname="r/dhcpd.conf" name="read">
+              <error message="5 errors; the first: unknown statement &apos;x&apos;" type="input-error">\
+        r/dhcpd.conf:17:1: input error: 5 errors; the first: unknown statement &apos;x&apos;</error>
+            </testcase>
+          </testsuite>
+          <testsuite name="r/London" tests="1" failures="0" errors="0" skipped="1">
+            <testcase classname="r/London" name="read">
+              <skipped message="a binary file"/>
+            </testcase>
+          </testsuite>
+
+        """))
+  }
+
   @Test func noFilesNoSuites() {
     #expect(
       ReportWriter.junit(LintReport(findings: [], files: [], toolVersion: "1"))
-        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"junoscope\" tests=\"0\" failures=\"0\" errors=\"0\">\n</testsuites>\n"
+        == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"junoscope\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n</testsuites>\n"
     )
   }
 }

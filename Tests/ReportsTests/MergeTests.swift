@@ -45,7 +45,7 @@ import Testing
   }
 
   /// A one-finding report with `field` of the finding replaced by `value` (JSON text), or removed.
-  private func report(_ field: String, _ value: String?) -> String {
+  private func report(_ field: String, _ value: String?, problems: String = #""failures": [], "skipped": []"#) -> String {
     var members = [
       ("rule", "\"policy-detached\""), ("severity", "\"error\""), ("message", "\"m\""), ("hint", "\"h\""), ("file", "\"f\""),
       ("line", "1"), ("column", "2"), ("step", "null"), ("path", "\"p\""),
@@ -54,7 +54,35 @@ import Testing
       if let value { members[i].1 = value } else { members.remove(at: i) }
     }
     let finding = members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
-    return "{\"findings\": [{\(finding)}], \"files\": [\"f\"], \"tool\": {\"name\": \"junoscope\", \"version\": \"1\"}}"
+    return
+      "{\"findings\": [{\(finding)}], \(problems), \"files\": [\"f\"], \"tool\": {\"name\": \"junoscope\", \"version\": \"1\"}}"
+  }
+
+  @Test func failuresAndSkippedInputsSurviveTheMerge() throws {
+    let failure = #"{"file": "r/dhcpd.conf", "line": 17, "column": 1, "message": "5 errors"}"#
+    let skip = #"{"file": "r/London", "line": 0, "column": 0, "message": "a binary file"}"#
+    let one = report("line", "1", problems: "\"failures\": [\(failure)], \"skipped\": [\(skip)]")
+    let two = report("line", "1", problems: "\"failures\": [\(failure)], \"skipped\": []")
+    let r = try ReportMerge.merge([(name: "1.json", text: report("line", "1")), (name: "2.json", text: one), (name: "3.json", text: two)])
+    #expect(r.failures == [InputProblem(file: "r/dhcpd.conf", line: 17, column: 1, message: "5 errors")])
+    #expect(r.skipped == [InputProblem(file: "r/London", message: "a binary file")])
+    func error(_ problems: String) -> ReportMergeError? {
+      do {
+        _ = try ReportMerge.merge([(name: "s.json", text: report("line", "1", problems: problems))])
+        return nil
+      } catch {
+        return error
+      }
+    }
+    // A shard report without its failures cannot be merged: the merged report would hide them.
+    #expect(error(#""skipped": []"#) == .missingField(report: "s.json", field: "failures"))
+    #expect(error(#""failures": [], "x": 1"#) == .missingField(report: "s.json", field: "skipped"))
+    #expect(
+      error(#""failures": [{"file": "f", "line": -1, "column": 0, "message": "m"}], "skipped": []"#)
+        == .invalidField(report: "s.json", field: "failures[0].line", expected: "a non-negative integer"))
+    #expect(
+      error(#""failures": [], "skipped": [{"file": "f", "line": 0, "column": 0}]"#)
+        == .missingField(report: "s.json", field: "skipped[0].message"))
   }
 
   @Test func aMinimalHandWrittenReportIsRead() throws {

@@ -141,6 +141,48 @@ import Testing
     #expect(ReportWriter.upperCamel("ldp-igp-sync-missing") == "LdpIgpSyncMissing")
   }
 
+  @Test func unreadableInputsAreFailedNotificationsAndSkippedOnesNotes() throws {
+    let r = LintReport(
+      findings: [], files: ["r/cr1.conf", "r/dhcpd.conf", "r/London"], toolVersion: "1",
+      failures: [InputProblem(file: "r/dhcpd.conf", line: 17, column: 1, message: "5 errors; the first: unknown statement 'x'")],
+      skipped: [InputProblem(file: "r/London", message: "a binary file")])
+    let root = try parseJSON(ReportWriter.sarif(r, workingDirectory: "/w"))
+    let invocation = try #require(root["runs"]?[0]?["invocations"]?[0])
+    #expect(invocation["executionSuccessful"] == .bool(false))
+    #expect(
+      invocation["toolExecutionNotifications"]
+        == .array([
+          .object([
+            "level": .string("error"), "message": .object(["text": .string("5 errors; the first: unknown statement 'x'")]),
+            "locations": .array([
+              .object([
+                "physicalLocation": .object([
+                  "artifactLocation": .object(["uri": .string("r/dhcpd.conf"), "uriBaseId": .string("%SRCROOT%"), "index": .number(1)]),
+                  "region": .object(["startLine": .number(17), "startColumn": .number(1)]),
+                ])
+              ])
+            ]),
+            "descriptor": .object(["id": .string("input-error")]),
+          ]),
+          .object([
+            "level": .string("note"), "message": .object(["text": .string("a binary file")]),
+            "locations": .array([
+              .object([
+                "physicalLocation": .object([
+                  "artifactLocation": .object(["uri": .string("r/London"), "uriBaseId": .string("%SRCROOT%"), "index": .number(2)])
+                ])
+              ])
+            ]),
+            "descriptor": .object(["id": .string("skipped-input")]),
+          ]),
+        ]))
+    // Only skipped inputs: the run succeeded.
+    let skippedOnly = LintReport(findings: [], files: ["a"], toolVersion: "1", skipped: [InputProblem(file: "a", message: "empty")])
+    #expect(
+      try parseJSON(ReportWriter.sarif(skippedOnly, workingDirectory: "/w"))["runs"]?[0]?["invocations"]?[0]?["executionSuccessful"]
+        == .bool(true))
+  }
+
   @Test func noResultsStillAValidRun() throws {
     let root = try parseJSON(ReportWriter.sarif(LintReport(findings: [], files: [], toolVersion: "1"), workingDirectory: "/w"))
     #expect(root["runs"]?[0]?["results"] == .array([]))

@@ -23,10 +23,21 @@ import Testing
         configs/cr1.conf:40:5: info: [core-link-without-bfd] IS-IS interface et-0/0/0.0 has no BFD.
         plans/swap.plan:12:1: error: [client-links-before-core-links] Client link ae1 goes live before any core link. (step dc)
         plans/swap.plan:30:0: warning: [step-without-verification] Step dc changes forwarding without a verification. (step dc)
-        1 errors, 2 warnings, 1 infos in 3 files
+        1 error, 2 warnings, 1 info in 3 files
 
         """)
-    #expect(ReportWriter.text(LintReport(findings: [], files: ["a"], toolVersion: "1")) == "0 errors, 0 warnings, 0 infos in 1 files\n")
+    #expect(ReportWriter.text(LintReport(findings: [], files: ["a"], toolVersion: "1")) == "0 errors, 0 warnings, 0 infos in 1 file\n")
+    let failed = LintReport(
+      findings: [], files: ["a", "b", "c"], toolVersion: "1",
+      failures: [InputProblem(file: "a", line: 2, column: 17, message: "missing ';'")],
+      skipped: [InputProblem(file: "c", message: "a binary file")])
+    #expect(
+      ReportWriter.text(failed) == """
+        a:2:17: input error: missing ';'
+        c: skipped: a binary file
+        0 errors, 0 warnings, 0 infos in 3 files; 1 could not be read; 1 skipped
+
+        """)
   }
 
   @Test func jsonIsByteExact() {
@@ -59,10 +70,14 @@ import Testing
               "path": "interfaces ae1"
             }
           ],
+          "failures": [],
+          "skipped": [],
           "summary": {
             "error": 1,
             "warning": 1,
-            "info": 0
+            "info": 0,
+            "failures": 0,
+            "skipped": 0
           },
           "files": [
             "configs/cr1.conf",
@@ -82,10 +97,14 @@ import Testing
       ReportWriter.json(LintReport(findings: [], files: [], toolVersion: "")) == """
         {
           "findings": [],
+          "failures": [],
+          "skipped": [],
           "summary": {
             "error": 0,
             "warning": 0,
-            "info": 0
+            "info": 0,
+            "failures": 0,
+            "skipped": 0
           },
           "files": [],
           "tool": {
