@@ -93,6 +93,9 @@ public enum ParseOutcome: Sendable, Equatable {
   case help(String)
   /// Print the program's version to standard output and exit with ``ExitStatus/success``.
   case version
+  /// A command that only groups subcommands was given none: print this help text to standard
+  /// error and exit with ``ExitStatus/usage``. The text does not end with a newline.
+  case missingSubcommand(String)
 }
 
 /// A command line that does not match the command's spec.

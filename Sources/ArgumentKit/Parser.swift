@@ -89,7 +89,7 @@ struct Parser {
       if let extra = positionalWords.first {
         throw usageError("Unexpected argument '\(extra)'.")
       }
-      return .help(currentHelp)
+      return .missingSubcommand(currentHelp)
     }
     let positionals = try assignPositionals()
     return .run(Invocation(commandPath: path, flags: flags, options: options, positionals: positionals))

@@ -70,7 +70,7 @@ public enum Checklist {
   /// The schema check every input under review goes through: an unknown statement is a warning
   /// (the device's release may know it: Juniper's own validated designs hold statements this
   /// schema does not) unless it is a likely mistake (a typo of one the schema has there, or a
-  /// statement at the top level); a likely mistake, a wrong value, a missing key or two cases of
+  /// top-level statement of a file whose top-level statements the schema knows none of); a likely mistake, a wrong value, a missing key or two cases of
   /// one choice stop the lint.
   static let schemaCheck = SchemaCheck(lenient: true, likelyMistakesAreErrors: true)
 

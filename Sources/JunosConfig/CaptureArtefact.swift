@@ -13,6 +13,14 @@ public enum CaptureArtefact: Equatable, Sendable {
   /// `---(more)---`, `---(more 27%)---`: the pager stopped the capture.
   case pager
 
+  /// The diagnostic message for a pager prompt, quoting it as it appears (`---(more 14%)---`,
+  /// trailing blanks dropped): `the capture stops at a pager prompt ('…'): the WHAT is truncated`.
+  public static func pagerMessage(_ line: some Collection<UInt8>, truncated what: String) -> String {
+    var text = Array(line.prefix(64))
+    while let last = text.last, last == 0x20 || last == 0x09 || last == 0x0D { text.removeLast() }
+    return "the capture stops at a pager prompt ('\(String(decoding: text, as: UTF8.self))'): the \(what) is truncated"
+  }
+
   /// Classifies the line `bytes[from..<to]` (from its first non-blank byte).
   ///
   /// - Parameter topLevel: Whether the parser is outside any block; an echoed command is only

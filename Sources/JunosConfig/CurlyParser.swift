@@ -240,7 +240,7 @@ struct CurlyParser {
     skippedLines += 1
     if kind == .pager {
       stanzaHasError = false
-      report(.truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the configuration is truncated", at: i..<end)
+      report(.truncatedCapture, CaptureArtefact.pagerMessage(buf[i..<end], truncated: "configuration"), at: i..<end)
       stanzaHasError = false
     }
     return end

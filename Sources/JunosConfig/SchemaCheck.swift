@@ -31,9 +31,9 @@ public struct SchemaCheck: Sendable {
 
   /// Whether, when ``lenient``, the unknown statements that are likely mistakes stay errors: one
   /// close to a statement the schema has there (the "did you mean" cases: `unt` for `unit`,
-  /// `peer-ass` for `peer-as`), and one at the top level (a new release adds statements inside
-  /// the hierarchy, not beside `system` and `interfaces`: a file of unknown top-level statements,
-  /// a dhcpd.conf, is not a Junos configuration).
+  /// `peer-ass` for `peer-as`), and any at the top level of a file none of whose top-level
+  /// statements the schema knows (a dhcpd.conf is not a Junos configuration; an old one's
+  /// `ethernet-switching-options` beside `system` is a statement of another release).
   public var likelyMistakesAreErrors: Bool
 
   /// Creates a check; `lenient` reports unknown statements as warnings instead of errors (with
@@ -105,6 +105,8 @@ public struct SchemaCheck: Sendable {
     let shapes: StatementShapes
     var values: ValueChecker
     var out: [Diagnostic] = []
+    /// Whether the schema knows some top-level statement of the tree (set by ``walk()``).
+    var knownTopLevel = false
     /// ``siblings(of:)``'s tables, kept between calls.
     var leaves: [SchemaNode: NodeID] = [:]
     var choices: [UInt32: (case: UInt32, node: NodeID)] = [:]
@@ -130,6 +132,11 @@ public struct SchemaCheck: Sendable {
     }
 
     mutating func walk() {
+      var k = tree.nodes[ConfigTree.root.index].firstChild
+      while k >= 0 && !knownTopLevel {
+        knownTopLevel = shapes[NodeID(k)].head != nil
+        k = tree.nodes[Int(k)].next
+      }
       // (statement, its parent's schema statement, under `groups`)
       var stack: [(Int32, SchemaNode?, Bool)] = []
       func push(children of: NodeID, head: SchemaNode?, inGroups: Bool) {
@@ -306,10 +313,10 @@ public struct SchemaCheck: Sendable {
         } else {
           let candidates = schema.children(p).filter { schema.families($0) & matcher.families != 0 }.map { schema.name($0) }
           // A suggestion only when it is close for the word's length ('unt' → 'unit', not 'do' → 'poe').
-          let close = closestMatch(to: word, among: candidates).flatMap { editDistance(word, $0) <= max(1, word.count / 3) ? $0 : nil }
+          let close = closestMatch(to: word, among: candidates)
           let hint = close.map { "; did you mean '\($0)'?" } ?? ""
           message = "unknown statement '\(word)'\(under)\(hint)"
-          mistake = close != nil || parentHead == nil
+          mistake = close != nil || (parentHead == nil && !knownTopLevel)
         }
       }
       var d = diagnostic(.unknownStatement, message, node, word: k)

@@ -228,7 +228,7 @@ struct SetParser {
         if kind == .pager {
           diagnostics.append(
             Diagnostic(
-              .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the configuration is truncated", in: file,
+              .truncatedCapture, CaptureArtefact.pagerMessage(b[i..<end], truncated: "configuration"), in: file,
               at: i..<end))
         }
         continue

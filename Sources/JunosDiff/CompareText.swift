@@ -222,7 +222,7 @@ struct CompareParser {
       }
       let artefact = CaptureArtefact.classify(b, from: s, to: e, topLevel: true)
       if artefact == .pager {
-        error(.truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the diff is truncated", s..<e)
+        error(.truncatedCapture, CaptureArtefact.pagerMessage(b[s..<e], truncated: "diff"), s..<e)
       } else if artefact == nil && hunkOpen && !afterBlank && !lines.isEmpty {
         // (A banner with no lines yet was config mode's `[edit …]` above a prompt such as `root#`.)
         error(.unexpectedLine, "not a diff line: the capture was edited or garbled here", s..<e)

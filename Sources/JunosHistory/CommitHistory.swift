@@ -78,7 +78,7 @@ public enum CommitListParser {
       if let kind = CaptureArtefact.classify(b, from: s, to: end, topLevel: true) {
         if kind == .pager {
           var d = Diagnostic(
-            .truncatedCapture, "the capture stops at a pager prompt ('---(more)---'): the listing is truncated", in: file, at: s..<end)
+            .truncatedCapture, CaptureArtefact.pagerMessage(b[s..<end], truncated: "listing"), in: file, at: s..<end)
           d.severity = .warning  // the entries above it stand
           history.diagnostics.append(d)
         }

@@ -24,14 +24,27 @@ public struct CommitRange: Sendable, Hashable, CustomStringConvertible {
   public var resultRollback: Int { newer }
   /// Number of commits in the range.
   public var count: Int { older - newer + 1 }
-  /// The on-box command that shows the same difference.
-  public var deviceCommand: String { "show system rollback \(newer) compare \(older + 1)" }
+  /// The highest rollback a device keeps (`show system rollback 0`–`49`).
+  public static let highestDeviceRollback = 49
+
+  /// The on-box command that shows the same difference. A range whose base is past the rollbacks
+  /// a device keeps (it reaches commit 49) cannot be compared on the box as a whole: the command
+  /// given then shows what can be (the range without its oldest commits) and says so, e.g.
+  /// `show system rollback 47 compare 49 (commits 48..47 only: rollback 50, before commit 49, is not kept on the box)`.
+  public var deviceCommand: String {
+    let top = Self.highestDeviceRollback
+    guard baseRollback > top else { return "show system rollback \(newer) compare \(baseRollback)" }
+    let missing = "rollback \(baseRollback), before commit \(older), is not kept on the box"
+    guard newer < top else { return "(no on-box command: \(missing))" }
+    return "show system rollback \(newer) compare \(top) (commits \(CommitRange(top - 1, newer)) only: \(missing))"
+  }
 
   /// Why the range cannot be shown when only rollbacks `0...highest` exist, or nil.
   public func unavailable(highestRollback: Int) -> String? {
     guard baseRollback > highestRollback else { return nil }
     return "the changes of commit \(older) need rollback \(baseRollback), the configuration before it, which "
-      + (highestRollback == 49 ? "the device does not keep (rollbacks 0–49)" : "is not available (rollbacks 0–\(highestRollback))")
+      + (highestRollback == Self.highestDeviceRollback
+        ? "the device does not keep (rollbacks 0–49)" : "is not available (rollbacks 0–\(highestRollback))")
   }
 
   /// `31..28`.

@@ -15,7 +15,8 @@ enum CICommand: JunoscopeCommand {
       the configuration rules, change plans replayed, 'show system commit' listings with the history
       rules (using juniper.conf.N[.gz] rollbacks beside them when present). Not read: hidden files and
       folders (.git), rollback files (juniper.conf, juniper.conf.N[.gz]) and files ending in \(skippedList).
-      Binary files (zoneinfo, images) and empty files are skipped with one notice each. A file that
+      Binary files (zoneinfo, images), empty files and changes (compare text, delete commands: they
+      need the configuration they apply to, see lint --baseline) are skipped with one notice each. A file that
       cannot be read or parsed is an input error in every format (text 'input error:' line, JSON
       'failures', SARIF tool-execution notification with executionSuccessful false, JUnit <error>)
       and does not stop the others.
@@ -110,7 +111,7 @@ enum CICommand: JunoscopeCommand {
     case linted(LintResult)
     /// Could not be read or parsed: the problem for the report, and the diagnostics (if parsed).
     case failed(InputProblem, [Diagnostic])
-    /// Not a configuration, a plan or a listing: binary or empty.
+    /// Not linted on its own: binary, empty, or a change that needs its baseline.
     case skipped(InputProblem)
   }
 
@@ -125,6 +126,9 @@ enum CICommand: JunoscopeCommand {
         return .skipped(InputProblem(file: path, message: "\(kind.description) (byte \(offset) is not text), not a configuration"))
       case .empty:
         return .skipped(InputProblem(file: path, message: kind.description))
+      case .compare, .commands:
+        // A change is linted against the configuration it applies to, which a folder does not say.
+        return .skipped(InputProblem(file: path, message: "\(kind.description): lint it with --baseline RUNNING"))
       default:
         let r = try LintCommand.lint(file, kind: kind, baseline: nil, options: options)
         return r.hasErrors ? .failed(InputProblem(file: path, diagnostics: r.diagnostics), r.diagnostics) : .linted(r)

@@ -1,6 +1,7 @@
 import ArgumentKit
 import Dispatch
 import Foundation
+import JunosChecklist
 import JunosConfig
 import JunosHistory
 import Synchronization
@@ -91,6 +92,14 @@ enum CommonOptions {
     let zone = try deviceZone(inv)
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
+    // Something else than a listing (a configuration, an empty file, a binary) has no commit
+    // entries: that is an error, not an empty history.
+    let kind = InputKind.detect(file)
+    guard kind == .history else {
+      throw CommandFailure(
+        message: "\(Diagnostic.printable(file.path)): no commit entries: it is \(kind.description), not a 'show system commit' listing",
+        status: ExitStatus.invalidInput)
+    }
     var history = CommitHistory.read(file)
     placeTimes(&history, zone, file: file)
     report(history.diagnostics, console: console)

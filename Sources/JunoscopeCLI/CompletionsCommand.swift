@@ -6,9 +6,10 @@ enum CompletionsCommand: JunoscopeCommand {
     name: "completions",
     abstract: "Print a shell completion script.",
     discussion: """
-      bash:  junoscope completions bash > /etc/bash_completion.d/junoscope
-      zsh:   junoscope completions zsh > "${fpath[1]}/_junoscope"
-      fish:  junoscope completions fish > ~/.config/fish/completions/junoscope.fish
+      Install the script where the shell looks for completions:
+        bash: junoscope completions bash > /etc/bash_completion.d/junoscope
+        zsh: junoscope completions zsh > "${fpath[1]}/_junoscope"
+        fish: junoscope completions fish > ~/.config/fish/completions/junoscope.fish
       """,
     arguments: [
       .positional("shell", help: "The shell.", completion: .values(Shell.allCases.map(\.rawValue)))

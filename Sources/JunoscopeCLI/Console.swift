@@ -1,3 +1,4 @@
+import ArgumentKit
 import Foundation
 
 /// Where a command's output goes and its input comes from; tests substitute buffers.
@@ -76,6 +77,8 @@ struct FileIO {
     case ENOENT: "no such file"
     case EACCES, EPERM: "permission denied"
     case EISDIR: "is a directory"
+    case ENOSPC: "no space left on the device"
+    case EROFS: "read-only file system"
     default: String(cString: strerror(e))
     }
   }
@@ -87,11 +90,46 @@ struct FileIO {
       console.out(bytes)
       return
     }
-    let url = URL(fileURLWithPath: path)
-    do {
-      try Data(bytes).write(to: url, options: .atomic)
-    } catch {
-      throw CommandFailure(message: "cannot write '\(path)': \(error.localizedDescription)", status: 1)
+    try Self.writeAtomically(bytes, to: path)
+  }
+
+  /// Writes `bytes` to a temporary file beside `path` and renames it over `path`: a reader sees
+  /// the old file or the whole new one. A file that exists keeps its permissions; a new one is
+  /// 0644. Failures are exit 2 with the reason in words (`is a folder`, `no such folder`,
+  /// `permission denied`), and leave no temporary file behind.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    func failure(_ why: String) -> CommandFailure {
+      CommandFailure(message: "cannot write '\(path)': \(why)", status: ExitStatus.invalidInput)
+    }
+    var st = stat()
+    let exists = stat(path, &st) == 0
+    if exists && (st.st_mode & S_IFMT) == S_IFDIR { throw failure("is a folder (give a file name)") }
+    let folder = (path as NSString).deletingLastPathComponent
+    var dir = stat()
+    guard stat(folder.isEmpty ? "." : folder, &dir) == 0, (dir.st_mode & S_IFMT) == S_IFDIR else {
+      throw failure("no such folder '\(folder)'")
+    }
+    let name = (path as NSString).lastPathComponent
+    var template = Array(((folder.isEmpty ? "" : folder + "/") + ".\(name).junoscope-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw failure(reason(errno)) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var problem: Int32 = 0
+    var written = 0
+    while written < bytes.count && problem == 0 {
+      let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, $0.count - written) }
+      if n > 0 {
+        written += n
+      } else if n < 0 && errno != EINTR {
+        problem = errno
+      }
+    }
+    if problem == 0 && fchmod(fd, exists ? st.st_mode & 0o7777 : 0o644) != 0 { problem = errno }
+    if close(fd) != 0 && problem == 0 { problem = errno }
+    if problem == 0 && rename(temporary, path) != 0 { problem = errno }
+    if problem != 0 {
+      unlink(temporary)
+      throw failure(reason(problem))
     }
   }
 }

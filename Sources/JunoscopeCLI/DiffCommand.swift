@@ -41,14 +41,30 @@ enum DiffCommand: JunoscopeCommand {
       throw CommandFailure(
         message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
-    // The range: given, an author's batch, or a time window.
+    // The range: given, an author's batch, or a time window; one of them (each names its commits
+    // alone, so a second would be dropped or would have to be guessed at).
+    let selectors = [
+      inv.positionals("range").isEmpty ? nil : "a range", inv.option("author") == nil ? nil : "--author",
+      inv.option("since") == nil && inv.option("until") == nil ? nil : "--since/--until",
+    ].compactMap { $0 }
+    guard selectors.count <= 1 else {
+      throw CommandFailure(
+        message: "give one of a range, --author or --since/--until, not \(selectors.joined(separator: " and "))", status: ExitStatus.usage)
+    }
+    if inv.option("batch") != nil && inv.option("author") == nil {
+      throw CommandFailure(message: "--batch picks one of an author's batches: give --author too", status: ExitStatus.usage)
+    }
     let range: CommitRange
     var what = ""
     if let author = inv.option("author") {
-      guard let history = try source.history() else { return ExitStatus.invalidInput }
-      let batches = history.batches().filter { $0.user == author }.reversed()
       let k = Int(inv.option("batch") ?? "1") ?? 0
       guard k >= 1 else { throw CommandFailure(message: "--batch wants a number from 1", status: ExitStatus.usage) }
+      guard let history = try source.history() else { return ExitStatus.invalidInput }
+      let batches = history.batches().filter { $0.user == author }.reversed()
+      guard !batches.isEmpty else {
+        let authors = Set(history.commits.map(\.user)).sorted().joined(separator: ", ")
+        throw CommandFailure(message: "\(author) has no commits in the listing (authors: \(authors))", status: ExitStatus.invalidInput)
+      }
       guard k <= batches.count else {
         throw CommandFailure(
           message: "\(author) has \(batches.count) batch\(batches.count == 1 ? "" : "es") of commits, not \(k)",
@@ -57,15 +73,16 @@ enum DiffCommand: JunoscopeCommand {
       range = Array(batches)[k - 1].range
       what = " by \(author)"
     } else if inv.option("since") != nil || inv.option("until") != nil {
-      let since = try LogCommand.bound(inv.option("since"), "since")
-      let until = try LogCommand.bound(inv.option("until"), "until")
+      let (since, until) = try LogCommand.window(inv)
       guard let history = try source.history() else { return ExitStatus.invalidInput }
       let inWindow = history.commits.filter { c in
         guard c.index != nil, let t = c.instant else { return false }
         return (since.map { t >= $0 } ?? true) && (until.map { t <= $0 } ?? true)
       }
       guard let newest = inWindow.compactMap(\.index).min(), let oldest = inWindow.compactMap(\.index).max() else {
-        throw CommandFailure(message: "no commit in the listing falls between --since and --until", status: ExitStatus.invalidInput)
+        let bounds = [inv.option("since").map { "--since \($0)" }, inv.option("until").map { "--until \($0)" }].compactMap { $0 }
+        throw CommandFailure(
+          message: "no commit in the listing is in the window \(bounds.joined(separator: " "))", status: ExitStatus.invalidInput)
       }
       range = CommitRange(oldest, newest)
       what = " (\(inWindow.count) commit\(inWindow.count == 1 ? "" : "s") in the window)"

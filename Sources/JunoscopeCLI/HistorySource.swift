@@ -60,10 +60,10 @@ struct HistorySource {
       folder = NSTemporaryDirectory() + "junoscope-live-\(getpid())-\(UUID().uuidString.prefix(8))"
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(firstList).write(to: URL(fileURLWithPath: folder + "/commits.xml"))
       } catch {
-        throw CommandFailure(message: "cannot write to \(folder)", status: ExitStatus.failure)
+        throw CommandFailure(message: "cannot make the folder '\(folder)'", status: ExitStatus.invalidInput)
       }
+      try FileIO.writeAtomically(firstList, to: folder + "/commits.xml")
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
@@ -75,9 +75,7 @@ struct HistorySource {
       do { bytes = try device.rollback(n) } catch {
         throw CommandFailure(message: "\(host): \(error)", status: ExitStatus.deviceFailure)
       }
-      do { try Data(bytes).write(to: URL(fileURLWithPath: path)) } catch {
-        throw CommandFailure(message: "cannot write \(path)", status: ExitStatus.failure)
-      }
+      try FileIO.writeAtomically(bytes, to: path)
       return path
     }
 

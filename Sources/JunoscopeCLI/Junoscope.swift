@@ -45,12 +45,15 @@ public enum Junoscope {
     case .version:
       console.print("junoscope \(version)")
       return ExitStatus.success
+    case .missingSubcommand(let text):
+      console.error(text)
+      return ExitStatus.usage
     case .run(let invocation):
       guard invocation.commandPath.count >= 2,
         let command = commands.first(where: { $0.spec.name == invocation.commandPath[1] })
       else {
-        console.print(helpText(for: [], root: spec))
-        return ExitStatus.success
+        console.error(helpText(for: [], root: spec))
+        return ExitStatus.usage
       }
       do {
         return try command.run(invocation, console)

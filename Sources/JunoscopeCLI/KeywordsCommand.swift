@@ -26,6 +26,10 @@ enum KeywordsCommand: JunoscopeCommand {
       console.out(Array(KeywordTable.standard.text.utf8))
       return ExitStatus.success
     case "learn":
+      guard !inv.positionals("file").isEmpty else {
+        throw CommandFailure(
+          message: "keywords learn: give the curly configuration files to learn from (- for standard input)", status: ExitStatus.usage)
+      }
       var trees: [ConfigTree] = []
       var failed = false
       for path in inv.positionals("file") {

@@ -90,7 +90,9 @@ struct SuggestionTests {
     "Edit distance",
     arguments: [
       ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("same", "same", 0),
-      ("kitten", "sitting", 3), ("prot", "port", 2), ("flaw", "lawn", 2), ("shwo", "show", 2),
+      ("kitten", "sitting", 3), ("prot", "port", 1), ("flaw", "lawn", 2), ("shwo", "show", 1),
+      // A transposition is one edit; optimal string alignment edits no substring twice.
+      ("lgo", "log", 1), ("ab", "ba", 1), ("ca", "abc", 3),
     ] as [(String, String, Int)])
   func distance(source: String, target: String, expected: Int) {
     #expect(editDistance(source, target) == expected)
@@ -107,9 +109,15 @@ struct SuggestionTests {
     #expect(closestMatch(to: "cat", among: ["hat", "bat"]) == "hat")
   }
 
-  @Test func distanceThreeIsSuggestedButFourIsNot() {
-    #expect(closestMatch(to: "abc", among: ["xyz"]) == "xyz")
-    #expect(closestMatch(to: "abcd", among: ["wxyz"]) == nil)
+  @Test func theDistanceSuggestedGrowsWithTheWord() {
+    // One edit per three characters, at least one, at most three.
+    #expect(closestMatch(to: "lgo", among: ["log", "diff"]) == "log")
+    #expect(closestMatch(to: "bogus", among: ["log", "lint", "blame"]) == nil)
+    #expect(closestMatch(to: "abc", among: ["xyz"]) == nil)
+    #expect(closestMatch(to: "abcdefghi", among: ["xyzdefghi"]) == "xyzdefghi")
+    #expect(closestMatch(to: "abcdefghijkl", among: ["wxyzefghijkl"]) == nil)
+    #expect(suggestionDistance(for: "") == 1)
+    #expect(suggestionDistance(for: "abcdefghijklmnop") == maximumSuggestionDistance)
     #expect(closestMatch(to: "anything", among: []) == nil)
   }
 }

@@ -165,13 +165,15 @@ struct OutcomeTests {
   let showHelp = helpText(for: ["junoscope", "show"], root: Fixtures.root)
   let diffHelp = helpText(for: ["junoscope", "config", "diff"], root: Fixtures.root)
 
-  @Test func emptyCommandLineShowsRootHelp() throws {
-    #expect(try parse([], root: Fixtures.root) == .help(rootHelp))
+  @Test func emptyCommandLineIsAMissingSubcommand() throws {
+    #expect(try parse([], root: Fixtures.root) == .missingSubcommand(rootHelp))
   }
 
-  @Test func commandWithSubcommandsAloneShowsItsHelp() throws {
-    #expect(try parse(["config"], root: Fixtures.root) == .help(helpText(for: ["config"], root: Fixtures.root)))
-    #expect(try parse(["-q"], root: Fixtures.root) == .help(rootHelp))
+  @Test func commandWithSubcommandsAloneIsAMissingSubcommand() throws {
+    #expect(try parse(["config"], root: Fixtures.root) == .missingSubcommand(helpText(for: ["config"], root: Fixtures.root)))
+    #expect(try parse(["-q"], root: Fixtures.root) == .missingSubcommand(rootHelp))
+    // Asked for, help is help.
+    #expect(try parse(["config", "--help"], root: Fixtures.root) == .help(helpText(for: ["config"], root: Fixtures.root)))
   }
 
   @Test(

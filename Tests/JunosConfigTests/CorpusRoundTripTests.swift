@@ -6,6 +6,14 @@ import Testing
   /// the capture text around the configuration included.
   static let deviceFiles = Fixtures.files(in: "configs/curly", extensions: ["conf"]).filter { $0.contains("/jvd_") }
 
+  @Test func everyFixtureIsFound() {
+    // A moved or renamed folder fails here instead of leaving the tests below without cases.
+    #expect(Self.deviceFiles.count == 5)
+    #expect(Self.otherFiles.count == 32)
+    #expect(XMLConfigTests.curlyFiles.count == 16)
+    #expect(SchemaCoverageTests.curlyFiles.count == 16)
+  }
+
   @Test(arguments: deviceFiles)
   func deviceOutputRoundTripsByteForByte(_ path: String) throws {
     let file = try Fixtures.source(path)

@@ -45,7 +45,7 @@ import Testing
     Case(
       name: "pager remnant", text: "system {\n    host-name r1;\n---(more 27%)---\n",
       expected: [
-        "t:3:1: error: the capture stops at a pager prompt ('---(more)---'): the configuration is truncated",
+        "t:3:1: error: the capture stops at a pager prompt ('---(more 27%)---'): the configuration is truncated",
         "t:4:1: error: missing '}': input ends inside 1 open block (outermost 'system', innermost 'system' opened at 1:1)",
       ]),
     Case(

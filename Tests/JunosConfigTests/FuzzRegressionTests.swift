@@ -47,10 +47,23 @@ import Testing
     ("two blocks of entries of one list", .curly, Array("vlans { M { interface { w; } interface { w; } telnet; } }".utf8)),
   ]
 
+  /// The inputs that must be reported as invalid (with an error); every other one must parse
+  /// without one and round-trip.
+  static let rejected: Set<String> = [
+    "NUL in a set word", "semicolon as a set word", "prefix tag as a set word", "annotation opener as a set word",
+    "closing bracket as a set word", "nested list in a set line",
+  ]
+
+  @Test func everyRejectedInputIsAnInput() {
+    #expect(Self.inputs.count == 22)
+    #expect(Self.rejected.isSubset(of: Self.inputs.map(\.0)))
+  }
+
   @Test(arguments: inputs.indices)
   func staysFixed(_ k: Int) {
-    let (_, syntax, bytes) = Self.inputs[k]
+    let (name, syntax, bytes) = Self.inputs[k]
     let first = ConfigParser.parse(SourceFile(path: "fuzz", bytes: bytes), syntax: syntax)
+    #expect(first.hasErrors == Self.rejected.contains(name), "\(name): \(first.diagnostics.map(\.rendered))")
     guard !first.hasErrors else { return }
     let curly = first.tree.renderCurly(RenderOptions(showSecrets: true))
     let again = ConfigParser.parse(SourceFile(path: "rendered", bytes: curly), syntax: .curly)

@@ -22,6 +22,32 @@ import Testing
     #expect(check("system {\n    hots-name r1;\n}\n", lenient: true).map { $0.contains(": warning: unknown statement") } == [true])
   }
 
+  @Test func lenientWithLikelyMistakesKeepsTyposAndForeignFilesErrors() {
+    func lint(_ text: String) -> [String] {
+      let file = SourceFile(path: "c.conf", text: text)
+      let parsed = ConfigParser.parse(file)
+      return SchemaCheck(lenient: true, likelyMistakesAreErrors: true).diagnostics(of: parsed.tree, in: file, model: .standard).map(
+        \.rendered)
+    }
+    // A statement of another release (an old EX's), beside statements the schema knows: a warning.
+    #expect(
+      lint("ethernet-switching-options {\n    storm-control;\n}\nsystem {\n    host-name r1;\n}\n")
+        == ["c.conf:1:1: warning: unknown statement 'ethernet-switching-options' at the top level"])
+    #expect(
+      lint("routing-options {\n    no-multi-topology-routing;\n}\n")
+        == ["c.conf:2:5: warning: unknown statement 'no-multi-topology-routing' under 'routing-options'"])
+    // A typo, and a file none of whose top-level statements is Junos: errors.
+    #expect(
+      lint("system {\n    hots-name r1;\n}\n") == [
+        "c.conf:2:5: error: unknown statement 'hots-name' under 'system'; did you mean 'host-name'?"
+      ])
+    #expect(
+      lint("option domain-name \"example.org\";\ndefault-lease-time 600;\n") == [
+        "c.conf:1:1: error: unknown statement 'option' at the top level",
+        "c.conf:2:1: error: unknown statement 'default-lease-time' at the top level",
+      ])
+  }
+
   @Test func wordsAfterAValueOrFlag() {
     #expect(check("system {\n    host-name r1 extra;\n}\n") == ["c.conf:2:18: error: 'extra' is unexpected after 'host-name'"])
     #expect(check("set system no-redirects now\n") == ["c.conf:1:25: error: 'now' is unexpected after 'no-redirects'"])

@@ -35,8 +35,15 @@ import Testing
     #expect(text.hunks.allSatisfy { !$0.entries.isEmpty })
   }
 
+  @Test func everyCaptureAndConfigurationIsFound() {
+    #expect(Self.captures.count == 27)
+    #expect(Self.configurations.count == 39)
+  }
+
+  static let configurations = Fixtures.files(in: "configs/curly") + Fixtures.files(in: "configs/mixed") + Fixtures.files(in: "configs/set")
+
   /// Configurations are not compare text.
-  @Test(arguments: Fixtures.files(in: "configs/curly") + Fixtures.files(in: "configs/mixed") + Fixtures.files(in: "configs/set"))
+  @Test(arguments: configurations)
   func configurationDoesNotLookLikeCompare(_ path: String) throws {
     #expect(!CompareText.looksLikeCompare(try Fixtures.source(path)))
   }

@@ -133,6 +133,12 @@ func lines(_ h: CommitHistory) -> [String] {
   @Test func rangeArithmetic() {
     #expect(CommitRange(28, 31).deviceCommand == "show system rollback 28 compare 32")
     #expect(CommitRange(0, 0).deviceCommand == "show system rollback 0 compare 1")
+    // The box keeps rollbacks 0–49: commit 49's changes cannot be compared there.
+    #expect(CommitRange(48, 0).deviceCommand == "show system rollback 0 compare 49")
+    #expect(
+      CommitRange(49, 47).deviceCommand
+        == "show system rollback 47 compare 49 (commits 48..47 only: rollback 50, before commit 49, is not kept on the box)")
+    #expect(CommitRange(49, 49).deviceCommand == "(no on-box command: rollback 50, before commit 49, is not kept on the box)")
     #expect(CommitRange(5, 5).count == 1)
     #expect(CommitRange(48, 40).unavailable(highestRollback: 49) == nil)
     #expect(

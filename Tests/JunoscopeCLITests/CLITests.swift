@@ -76,6 +76,8 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     #expect(r.status == 64)
     #expect(r.err.hasPrefix("Error: Unknown option '--fromat'. Did you mean '--format'?\nUsage: junoscope show"))
     #expect(run(["shwo"]).err.hasPrefix("Error: Unknown command 'shwo'. Did you mean 'show'?"))
+    // Only a close match is suggested.
+    #expect(run(["bogus"]).err.hasPrefix("Error: Unknown command 'bogus'.\nUsage: junoscope"))
     #expect(run(["show", "--format", "yaml", "x"]).status == 64)
     #expect(run(["show"]).status == 64)
   }
@@ -85,7 +87,10 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     let help = run(["show", "--help"])
     #expect(help.status == 0)
     #expect(help.out.contains("USAGE: junoscope show <file> ..."))
-    #expect(run([]).out.contains("SUBCOMMANDS:"))
+    let bare = run([])
+    #expect(bare.status == 64)
+    #expect(bare.out == "")
+    #expect(bare.err.contains("SUBCOMMANDS:"))
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])
@@ -109,6 +114,43 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
     #expect(run(["show", "-o", target, "-"], stdin: "system { host-name r1; }").status == 0)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "system {\n    host-name r1;\n}\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.conf"])
+  }
+
+  @Test func anOutputThatCannotBeWrittenIsAPlainMessageAndExit2() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let config = fixtures + "/configs/curly/napalm_initial.conf"
+    let folder = run(["show", config, "-o", dir.path])
+    #expect(folder.status == 2)
+    #expect(folder.err == "junoscope: error: cannot write '\(dir.path)': is a folder (give a file name)\n")
+    // 2, not 1: for compare, 1 means "different".
+    let missing = run(["compare", config, fixtures + "/configs/curly/napalm_merge_good.conf", "-o", "/nonexistent/x"])
+    #expect(missing.status == 2)
+    #expect(missing.err == "junoscope: error: cannot write '/nonexistent/x': no such folder '/nonexistent'\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    // A file that exists keeps its permissions.
+    let target = dir.appendingPathComponent("out.conf").path
+    try "previous".write(toFile: target, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+    #expect(run(["show", config, "-o", target]).status == 0)
+    #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o600)
+    let fresh = dir.appendingPathComponent("new.conf").path
+    #expect(run(["show", config, "-o", fresh]).status == 0)
+    #expect((try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int) == 0o644)
+  }
+
+  @Test func completionsHelpKeepsOneLinePerShell() {
+    let help = run(["completions", "--help"]).out
+    #expect(help.contains("\n  bash: junoscope completions bash > /etc/bash_completion.d/junoscope\n"))
+    #expect(help.contains("\n  zsh: junoscope completions zsh > \"${fpath[1]}/_junoscope\"\n"))
+    #expect(help.contains("\n  fish: junoscope completions fish > ~/.config/fish/completions/junoscope.fish\n"))
+  }
+
+  @Test func keywordsLearnWithoutFilesIsAUsageError() {
+    let r = run(["keywords", "learn"])
+    #expect(r.status == 64)
+    #expect(r.err == "junoscope: error: keywords learn: give the curly configuration files to learn from (- for standard input)\n")
   }
 
   @Test func keywordsLearnPrintsWhatTheBuiltinTableLacks() throws {

@@ -33,6 +33,24 @@ import Testing
     #expect(moro.err == "junoscope: commits 1..1 by moro: show system rollback 1 compare 2\n")
   }
 
+  @Test func oneSelectorAtATimeAndAnAuthorWithoutCommitsIsSaid() throws {
+    let dir = try rollbacks()
+    for (args, both) in [
+      (["5", "--author", "moro"], "a range and --author"), (["--author", "moro", "--until", "2024-09-26"], "--author and --since/--until"),
+      (["0..1", "--since", "2024-09-01"], "a range and --since/--until"),
+    ] {
+      let r = run(["diff", "--rollbacks", dir] + args)
+      #expect(r.status == 64)
+      #expect(r.err == "junoscope: error: give one of a range, --author or --since/--until, not \(both)\n")
+    }
+    let nobody = run(["diff", "--author", "nobody", "--rollbacks", dir])
+    #expect(nobody.status == 2)
+    #expect(nobody.err == "junoscope: error: nobody has no commits in the listing (authors: admin, ann, moro)\n")
+    let since = run(["diff", "--since", "2030-01-01", "--rollbacks", dir])
+    #expect(since.status == 2)
+    #expect(since.err == "junoscope: error: no commit in the listing is in the window --since 2030-01-01\n")
+  }
+
   @Test func missingRollbacksAreSaid() throws {
     let dir = try rollbacks()
     let r = run(["diff", "2", "--rollbacks", dir])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `junoscope log` on captured `show system commit` text.
@@ -24,6 +25,39 @@ import Testing
     #expect(
       since.out.hasPrefix(
         #"{"commits":[{"index":0,"time":"2019-11-13T15:06:51Z","localTime":"2019-11-13 15:06:51","timeZone":"GMT","user":"katerina""#))
+  }
+
+  @Test func windowBoundsIncludeWhatTheyNameAndAnInvertedWindowIsAUsageError() {
+    func indices(_ args: [String]) -> String {
+      run(["log", "--commits", "-"] + args, stdin: Self.listing).out.split(separator: "\n").filter { $0.first?.isNumber == true }
+        .map { String($0.prefix(1)) }.joined()
+    }
+    // Commit 1 is at 2019-08-07 13:21:33Z: --until a date takes the whole day, HH:MM the whole minute.
+    #expect(indices(["--until", "2019-08-07"]) == "12")
+    #expect(indices(["--until", "2019-08-07 13:21"]) == "12")
+    #expect(indices(["--until", "2019-08-07 13:20"]) == "2")
+    #expect(indices(["--until", "2019-08-07 13:21:32"]) == "2")
+    #expect(indices(["--since", "2019-08-07 13:21"]) == "01")
+    let inverted = run(["log", "--commits", "-", "--since", "2019-11-13", "--until", "2019-08-01"], stdin: Self.listing)
+    #expect(inverted.status == 64)
+    #expect(inverted.err == "junoscope: error: --since 2019-11-13 is after --until 2019-08-01: the window is empty\n")
+  }
+
+  @Test func somethingThatIsNotAListingHasNoCommitEntries() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).txt").path
+    try "".write(toFile: empty, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    for (path, kind) in [
+      (fixtures + "/configs/curly/napalm_initial.conf", "a configuration"), (empty, "an empty file"),
+      (fixtures + "/zoneinfo/Europe/London", "a binary file"),
+    ] {
+      for command in ["log", "timeline"] {
+        let r = run([command, "--commits", path])
+        #expect(r.status == 2)
+        #expect(r.out == "")
+        #expect(r.err == "junoscope: error: \(path): no commit entries: it is \(kind), not a 'show system commit' listing\n")
+      }
+    }
   }
 
   @Test func ambiguousZoneNeedsAnOffset() {
