@@ -44,7 +44,39 @@ import Testing
     #expect(summary["error"] == findings.filter { ($0["severity"] as? String) == "error" }.count)
   }
 
+  /// Runs .ci/validate-sarif (Python's jsonschema against the SARIF 2.1.0 schema in Fixtures/)
+  /// on reports; its exit status and output.
+  func validateSARIF(_ reports: [String]) throws -> (status: Int32, output: String) {
+    var paths: [String] = []
+    for (k, text) in reports.enumerated() {
+      let path = try temp("report\(k).sarif")
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      paths.append(path)
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/bash")
+    p.arguments = [fixtures + "/../.ci/validate-sarif"] + paths
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    try p.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, output)
+  }
+
   @Test func sarifIsValid210WithRelativeURIs() throws {
+    // Against the schema: a plan's findings, and a folder's report with an unparsable and a
+    // skipped file (tool-execution notifications).
+    let plan = run(["lint", "-f", "sarif", plans + "/swap-cr1-dc1.plan"]).out
+    let folder = run(["ci", "-f", "sarif", try mixedRepository()]).out
+    let valid = try validateSARIF([plan, folder])
+    #expect(valid.status == 0, "\(valid.output)")
+    #expect(valid.output.split(separator: "\n").filter { $0.hasSuffix(": valid SARIF 2.1.0") }.count == 2)
+    // The validator can fail: a level SARIF does not have.
+    let broken = try validateSARIF([folder.replacing("\"level\": \"note\"", with: "\"level\": \"notice\"")])
+    #expect(broken.status == 1, "\(broken.output)")
+    #expect(broken.output.contains("'notice' is not one of"))
     let r = run(["lint", "-f", "sarif", plans + "/swap-cr1-dc1.plan"])
     let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     #expect(json["version"] as? String == "2.1.0")
