@@ -54,6 +54,16 @@ public struct SSHOptions: Sendable {
     case acceptNew
   }
 
+  /// Which addresses of a host name to try (ssh_config's `AddressFamily`).
+  public enum AddressFamily: String, Sendable {
+    /// IPv6 and IPv4, in the order the resolver gives them.
+    case any
+    /// IPv4 only (`-4`).
+    case inet
+    /// IPv6 only (`-6`).
+    case inet6
+  }
+
   /// Host name, address or `~/.ssh/config` alias.
   public var host: String
   /// Port; nil: the ssh config's, else 22.
@@ -76,7 +86,12 @@ public struct SSHOptions: Sendable {
   public var password: String?
   /// Passphrase for encrypted identity files, if any.
   public var passphrase: String?
-  /// Seconds for the TCP connect, key exchange and authentication.
+  /// Which addresses to try; nil: the ssh config's `AddressFamily`, else ``AddressFamily/any``.
+  /// Every address of the host (after the config's `HostName`) is tried in turn until one
+  /// accepts the TCP connection, as OpenSSH does.
+  public var addressFamily: AddressFamily?
+  /// Seconds for the TCP connect (to each address tried), then for the key exchange and
+  /// authentication.
   public var connectTimeout: Double = 10
   /// Seconds one command may take.
   public var commandTimeout: Double = 120

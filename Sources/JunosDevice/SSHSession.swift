@@ -38,6 +38,9 @@ public final class SSHSession {
   public let endpoint: String
   /// The server's host key fingerprint (`SHA256:…`).
   public private(set) var fingerprint = ""
+  /// The address the connection went to (digits: `192.0.2.1`, `2001:db8::1`); nil when the ssh
+  /// config's `ProxyCommand` made the connection.
+  public private(set) var address: String?
   /// Milliseconds connect + host key check + authentication took.
   public private(set) var connectMs: Int64 = 0
   let openedMs = nowMs()
@@ -51,20 +54,44 @@ public final class SSHSession {
 
   /// Connects, checks the host key and authenticates.
   ///
-  /// - Throws: ``DeviceError`` — `connect`, `timeout`, `hostKeyUnknown` (with the key's
-  ///   fingerprint and the flag that accepts it), `hostKeyChanged` (always refused, with both
-  ///   fingerprints), `hostKeyError`, `authDenied`, `config`.
-  public init(_ options: SSHOptions) throws(DeviceError) {
+  /// The host (after the ssh config's `HostName`) is resolved and each of its addresses is tried
+  /// in turn, as OpenSSH does, within ``SSHOptions/connectTimeout`` (or the config's
+  /// `ConnectTimeout`) each, limited to ``SSHOptions/addressFamily`` (or the config's
+  /// `AddressFamily`); only a refused, unreachable or silent address moves on to the next. The
+  /// host key is checked against known_hosts under the host's name, whichever address answered.
+  /// With a `ProxyCommand` (or `ProxyJump`) in the config, libssh runs it instead.
+  ///
+  /// - Throws: ``DeviceError`` — `connect` (naming each address tried and what happened),
+  ///   `timeout`, `hostKeyUnknown` (with the key's fingerprint and the flag that accepts it),
+  ///   `hostKeyChanged` (always refused, with both fingerprints), `hostKeyError`, `authDenied`,
+  ///   `config`.
+  public convenience init(_ options: SSHOptions) throws(DeviceError) {
+    try self.init(options, addresses: nil)
+  }
+
+  /// As ``init(_:)``, trying `addresses` (when given) instead of the host's own.
+  init(_ options: SSHOptions, addresses: [SocketAddress]?) throws(DeviceError) {
     let start = nowMs()
     guard libsshReady, let s = ssh_new() else { throw DeviceError(.config, "libssh could not start") }
     session = s
     self.options = options
     endpoint = "\(options.host):\(options.port.map(String.init) ?? "22")"
-    try configure()
+    let config = try configure()
     var port: UInt32 = 22
     ssh_options_get_port(session, &port)
-    let shownHost = options.host
-    let where_ = "\(shownHost):\(port)"
+    let where_ = "\(options.host):\(port)"
+    if addresses != nil || stringOption(SSH_OPTIONS_PROXYCOMMAND) == nil {
+      let name = stringOption(SSH_OPTIONS_HOST) ?? options.host
+      let family = options.addressFamily ?? config?.addressFamily ?? .any
+      var list = addresses ?? []
+      if addresses == nil { list = try SocketAddress.resolve(name, port: Int(port), family: family, where_: where_) }
+      let seconds = config?.connectTimeout ?? options.connectTimeout
+      let (fd, answered) = try SocketAddress.connectFirst(list, host: options.host, timeoutMs: Int(seconds * 1000), where_: where_)
+      address = answered.text
+      // libssh owns the socket from here (ssh_disconnect/ssh_free close it); SSH_OPTIONS_HOST
+      // stays the name, which is what known_hosts is checked against.
+      set(SSH_OPTIONS_FD, number: Int32(fd))
+    }
     if ssh_connect(session) != SSH_OK {
       let text = lastError(session)
       if text.contains("Timeout") || text.contains("timed out") {
@@ -95,8 +122,10 @@ public final class SSHSession {
   }
 
   /// Options in the order libssh 0.10 needs: defaults, host, the config file, then explicit
-  /// choices (the config would overwrite them otherwise).
-  private func configure() throws(DeviceError) {
+  /// choices (the config would overwrite them otherwise). Returns what junoscope reads from the
+  /// config itself (nil: no config).
+  private func configure() throws(DeviceError) -> SSHConfigLookup? {
+    var lookup: SSHConfigLookup? = nil
     set(SSH_OPTIONS_LOG_VERBOSITY, number: Int32(0))
     if let dir = options.sshDirectory { try set(SSH_OPTIONS_SSH_DIR, dir) }
     set(SSH_OPTIONS_TIMEOUT, number: Int(options.connectTimeout.rounded(.up)))
@@ -111,6 +140,9 @@ public final class SSHSession {
       if access(file, R_OK) == 0 && ssh_options_parse_config(session, file) != SSH_OK {
         throw DeviceError(.config, "cannot use the ssh config file '\(file)': \(lastError(session))")
       }
+      let home = homeSSHDirectory()
+      lookup = SSHConfigLookup(
+        host: options.host, file: file, sshDirectory: options.sshDirectory ?? home, home: String(home.dropLast("/.ssh".count)))
       set(SSH_OPTIONS_PROCESS_CONFIG, number: false)  // no second, implicit read at connect time
     }
     if let port = options.port {
@@ -123,6 +155,16 @@ public final class SSHSession {
     try set(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null")
     set(SSH_OPTIONS_NODELAY, number: Int32(1))
     // (SSH_OPTIONS_STRICTHOSTKEYCHECK stays on: off, libssh 0.10 reports every key as known.)
+    return lookup
+  }
+
+  /// A string option as libssh holds it now (after the config), nil when unset.
+  private func stringOption(_ option: ssh_options_e) -> String? {
+    var p: UnsafeMutablePointer<CChar>? = nil
+    guard ssh_options_get(session, option, &p) == SSH_OK, let p else { return nil }
+    defer { ssh_string_free_char(p) }
+    let value = String(cString: p)
+    return value.isEmpty ? nil : value
   }
 
   private func homeSSHDirectory() -> String {
@@ -150,12 +192,7 @@ public final class SSHSession {
   }
 
   private func knownHostsPath() -> String {
-    var p: UnsafeMutablePointer<CChar>? = nil
-    if ssh_options_get(session, SSH_OPTIONS_KNOWNHOSTS, &p) == SSH_OK, let p {
-      defer { ssh_string_free_char(p) }
-      return String(cString: p)
-    }
-    return options.knownHostsFile ?? "~/.ssh/known_hosts"
+    stringOption(SSH_OPTIONS_KNOWNHOSTS) ?? options.knownHostsFile ?? "~/.ssh/known_hosts"
   }
 
   private func verifyHostKey(_ where_: String) throws(DeviceError) {
@@ -199,10 +236,7 @@ public final class SSHSession {
   private func recordedFingerprints(_ file: String, where_: String) -> [String] {
     var port: UInt32 = 22
     ssh_options_get_port(session, &port)
-    var host: UnsafeMutablePointer<CChar>? = nil
-    guard ssh_options_get(session, SSH_OPTIONS_HOST, &host) == SSH_OK, let host else { return [] }
-    let name = String(cString: host)
-    ssh_string_free_char(host)
+    guard let name = stringOption(SSH_OPTIONS_HOST) else { return [] }
     let pattern = port == 22 ? name : "[\(name)]:\(port)"
     guard let f = fopen(file, "r") else { return [] }
     defer { fclose(f) }
@@ -255,12 +289,7 @@ public final class SSHSession {
     if methods & UInt32(SSH_AUTH_METHOD_PUBLICKEY) != 0 { allowed.append("publickey") }
     if methods & UInt32(SSH_AUTH_METHOD_PASSWORD) != 0 { allowed.append("password") }
     if methods & UInt32(SSH_AUTH_METHOD_INTERACTIVE) != 0 { allowed.append("keyboard-interactive") }
-    var user: UnsafeMutablePointer<CChar>? = nil
-    var who = ""
-    if ssh_options_get(session, SSH_OPTIONS_USER, &user) == SSH_OK, let user {
-      who = String(cString: user) + "@"
-      ssh_string_free_char(user)
-    }
+    let who = stringOption(SSH_OPTIONS_USER).map { $0 + "@" } ?? ""
     throw DeviceError(
       .authDenied,
       "authentication refused for \(who)\(where_) (tried: \(tried.isEmpty ? "nothing usable" : tried.joined(separator: ", ")); "

@@ -76,10 +76,14 @@ struct DeviceCLITests {
 
   @Test func fleetKeepsGoodHostsAndExitsThree() throws {
     let out = tempPath("fleet")
-    // "localhost" resolves to the same server but its known_hosts entry is for 127.0.0.1: refused.
-    let r = junoscope(["fetch", "127.0.0.1", "localhost", "--out", out, "--rollbacks", "0-2", "--jobs", "2"] + connection)
+    // "localhost" reaches the same server (IPv4 only, whatever else it resolves to on this
+    // machine), but its known_hosts entry is for 127.0.0.1: refused.
+    let config = tempPath("fleet-ssh-config")
+    try "Host localhost\n  AddressFamily inet\n".write(toFile: config, atomically: true, encoding: .utf8)
+    let options = connection.filter { $0 != "--no-ssh-config" } + ["-F", config]
+    let r = junoscope(["fetch", "127.0.0.1", "localhost", "--out", out, "--rollbacks", "0-2", "--jobs", "2"] + options)
     #expect(r.status == 3)
-    #expect(r.err.contains("localhost: hostKeyUnknown"))
+    #expect(r.err.contains("localhost: hostKeyUnknown"), "\(r.err)")
     #expect(r.err.contains("1 of 2 hosts captured; failed: localhost"))
     #expect(FileManager.default.fileExists(atPath: out + "/127.0.0.1/rollbacks/rollback-2.conf"))
     #expect(!FileManager.default.fileExists(atPath: out + "/localhost"))

@@ -20,10 +20,7 @@ func testOptions(_ s: SSHServer) -> SSHOptions {
 @Suite(.enabled(if: SSHServer.available || sshRequired, "no sshd here: \(SSHServer.failure ?? "")"))
 struct SSHSessionTests {
   let server: SSHServer
-
-  init() throws {
-    server = try #require(SSHServer.shared, "the test sshd did not start: \(SSHServer.failure ?? "")")
-  }
+  init() throws { server = try SSHServer.required() }
 
   @Test func commandsOnOneSession() throws {
     let s = try SSHSession(testOptions(server))
@@ -76,25 +73,14 @@ struct SSHSessionTests {
   /// Keys from an ssh-agent (no identity file given, an empty ~/.ssh).
   @Test func agentAuthentication() throws {
     let socket = tempPath("agent") + ".sock"
-    let agent = Process()
-    agent.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-agent")
-    agent.arguments = ["-D", "-a", socket]
-    agent.standardOutput = FileHandle.nullDevice
-    agent.standardError = FileHandle.nullDevice
-    try agent.run()
+    let agent = try HelperProcess("/usr/bin/ssh-agent", ["-D", "-a", socket])
     defer {
-      agent.terminate()
+      agent.stop()
       try? FileManager.default.removeItem(atPath: socket)
     }
     for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
-    let add = Process()
-    add.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-add")
-    add.arguments = ["-q", server.key]
-    add.environment = ["SSH_AUTH_SOCK": socket]
-    add.standardError = FileHandle.nullDevice
-    try add.run()
-    add.waitUntilExit()
-    #expect(add.terminationStatus == 0)
+    let add = try Helper.spawn("/usr/bin/ssh-add", ["-q", server.key], environment: ["SSH_AUTH_SOCK": socket])
+    #expect(add.wait() == 0)
     var o = testOptions(server)
     o.identityFiles = []
     o.agentSocket = socket
@@ -239,17 +225,7 @@ struct SSHSessionTests {
 /// Failures that need no server.
 @Suite struct SSHOfflineTests {
   @Test func connectionRefused() throws {
-    // A port with no listener: bind one, note it, close it.
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var addr = sockaddr_in()
-    addr.sin_family = sa_family_t(AF_INET)
-    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    addr.sin_port = 0
-    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
-    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
-    let port = Int(UInt16(bigEndian: addr.sin_port))
-    close(fd)
+    let port = try closedPort()
     var o = SSHOptions(host: "127.0.0.1")
     o.port = port
     o.ignoreConfig = true
@@ -264,17 +240,10 @@ struct SSHSessionTests {
 
   @Test func silentServerTimesOut() throws {
     // A listener that never accepts: the handshake completes in the kernel, then nothing.
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let (fd, port) = try loopbackSocket(listening: true)
     defer { close(fd) }
-    var addr = sockaddr_in()
-    addr.sin_family = sa_family_t(AF_INET)
-    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
-    listen(fd, 4)
-    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
     var o = SSHOptions(host: "127.0.0.1")
-    o.port = Int(UInt16(bigEndian: addr.sin_port))
+    o.port = port
     o.ignoreConfig = true
     o.connectTimeout = 1
     let start = Date()
@@ -286,4 +255,25 @@ struct SSHSessionTests {
     }
     #expect(Date().timeIntervalSince(start) < 4)
   }
+}
+
+/// A TCP socket bound to a free port of 127.0.0.1, listening (but never accepting) if asked.
+func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  try #require(fd >= 0)
+  var addr = sockaddr_in()
+  addr.sin_family = sa_family_t(AF_INET)
+  addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+  _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
+  if listening { listen(fd, 4) }
+  _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+  return (fd, Int(UInt16(bigEndian: addr.sin_port)))
+}
+
+/// A TCP port with no listener on 127.0.0.1 (bound, noted, closed).
+func closedPort() throws -> Int {
+  let (fd, port) = try loopbackSocket(listening: false)
+  close(fd)
+  return port
 }
