@@ -36,6 +36,22 @@ public enum RollbackFiles {
     return nil
   }
 
+  /// The rollbacks a capture's echoed command compares, as (newer, older): the first line among
+  /// its first 20 that holds `show system rollback N compare M` (after a prompt, or alone), in
+  /// the order the device reads it (`rollback 13 compare 14` → (13, 14); the lower number is the
+  /// newer rollback whichever way round it was typed). nil when no such line is there.
+  public static func echoedCompare(in bytes: [UInt8]) -> (newer: Int, older: Int)? {
+    let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    for line in text.split(separator: "\n", maxSplits: 20, omittingEmptySubsequences: false).prefix(20) {
+      guard let r = line.firstRange(of: "show system rollback ") else { continue }
+      let words = line[r.upperBound...].split(separator: " ", omittingEmptySubsequences: true)
+      guard words.count >= 3, words[1] == "compare", let a = number(words[0]), let b = number(words[2].prefix { $0 != "|" && $0 != "\r" })
+      else { continue }
+      return (min(a, b), max(a, b))
+    }
+    return nil
+  }
+
   /// The `## …` header lines at the top of a saved configuration (`## Last commit: … by user`),
   /// read without parsing the rest (capture artefacts before them, such as a prompt or a
   /// Markdown fence, are skipped as the parser skips them).

@@ -146,10 +146,16 @@ struct HistorySource {
     } catch {
       throw CommandFailure(message: "cannot read the directory '\(dir)'", status: ExitStatus.invalidInput)
     }
+    // A copy of the box's own layout: rollbacks 0–3 in config/, 4–49 in var/db/config/.
+    var entries = names.sorted().map { (name: $0, path: (dir as NSString).appendingPathComponent($0)) }
+    for sub in ["config", "var/db/config"] {
+      let folder = (dir as NSString).appendingPathComponent(sub)
+      guard let more = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      entries += more.sorted().map { (name: $0, path: (folder as NSString).appendingPathComponent($0)) }
+    }
     var files: [Int: String] = [:]
     var captures: [(newer: Int, older: Int, path: String)] = []
-    for name in names.sorted() {
-      let path = (dir as NSString).appendingPathComponent(name)
+    for (name, path) in entries {
       if let n = RollbackFiles.rollbackNumber(fileName: name) {
         if let other = files[n] {
           throw CommandFailure(
@@ -159,6 +165,12 @@ struct HistorySource {
       } else if let c = RollbackFiles.compareCapture(fileName: name) {
         captures.append((c.newer, c.older, path))
       }
+    }
+    if files.isEmpty && captures.isEmpty && live == nil {
+      throw CommandFailure(
+        message:
+          "no rollback files in '\(dir)' (juniper.conf[.N][.gz], rollback-N.conf, or the box's config/ and var/db/config/ folders)",
+        status: ExitStatus.invalidInput)
     }
     self.files = files
     self.captures = captures
@@ -235,6 +247,14 @@ struct HistorySource {
     for c in captures.filter({ $0.newer == n }).sorted(by: { $0.older < $1.older }) {
       guard let base = try config(c.older) else { continue }
       let input = try io.read(c.path)
+      // The command echoed in the capture is what it compares: a file named for other rollbacks
+      // would be applied to the wrong configuration.
+      if let echoed = RollbackFiles.echoedCompare(in: input.bytes), echoed != (c.newer, c.older) {
+        throw CommandFailure(
+          message:
+            "\(c.path): the capture's command is 'show system rollback \(echoed.newer) compare \(echoed.older)', but its name says rollback \(c.newer) compare \(c.older)",
+          status: ExitStatus.invalidInput)
+      }
       let text = CompareText.parse(SourceFile(path: input.path, bytes: input.bytes))
       CommonOptions.report(text.diagnostics, console: console)
       if text.hasErrors { throw CommandFailure(message: "\(c.path): not a usable compare capture", status: ExitStatus.invalidInput) }

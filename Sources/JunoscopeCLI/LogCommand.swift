@@ -34,14 +34,17 @@ enum LogCommand: JunoscopeCommand {
     guard var history = try source.history() else { return ExitStatus.invalidInput }
     let authors = Set(inv.options("author"))
     let client = inv.option("client")
-    history.commits = history.commits.filter { c in
+    func selected(_ c: Commit) -> Bool {
       (authors.isEmpty || authors.contains(c.user)) && (client == nil || c.client == client)
         && (since == nil || (c.instant ?? .min) >= since!) && (until == nil || (c.instant ?? .max) <= until!)
     }
+    history.commits = history.commits.filter(selected)
+    // The rescue configuration's entry is listed last, as the device lists it, when it passes the filters.
+    history.rescue = history.rescue.flatMap { selected($0) ? $0 : nil }
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
     case .json: out = history.renderJSON()
-    case .text: out = Array(history.commits.map { $0.textLines + "\n" }.joined().utf8)
+    case .text: out = Array((history.commits + (history.rescue.map { [$0] } ?? [])).map { $0.textLines + "\n" }.joined().utf8)
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))

@@ -51,6 +51,26 @@ import Testing
     #expect(since.err == "junoscope: error: no commit in the listing is in the window --since 2030-01-01\n")
   }
 
+  @Test func aCopyOfTheBoxsLayoutIsReadAndAnEmptyFolderIsSaid() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-box-\(UUID().uuidString)").path
+    // On the box: /config/juniper.conf.gz and juniper.conf.1.gz–.3.gz, /var/db/config/juniper.conf.4.gz–.49.gz.
+    try FileManager.default.createDirectory(atPath: root + "/config", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/var/db/config", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(fixtures)/rollbacks/juniper.conf.gz", toPath: root + "/config/juniper.conf.gz")
+    try FileManager.default.copyItem(atPath: "\(fixtures)/rollbacks/juniper.conf.1.gz", toPath: root + "/var/db/config/juniper.conf.1.gz")
+    let r = run(["diff", "0", "--rollbacks", root])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out == "[edit protocols ospf area 0.0.0.0 interface ge-0/0/1.0]\n+     metric 200;\n")
+    let empty = root + "/empty"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let none = run(["diff", "0", "--rollbacks", empty])
+    #expect(none.status == 2)
+    #expect(
+      none.err
+        == "junoscope: error: no rollback files in '\(empty)' (juniper.conf[.N][.gz], rollback-N.conf, or the box's config/ and var/db/config/ folders)\n"
+    )
+  }
+
   @Test func missingRollbacksAreSaid() throws {
     let dir = try rollbacks()
     let r = run(["diff", "2", "--rollbacks", dir])

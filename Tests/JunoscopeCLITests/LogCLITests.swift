@@ -60,6 +60,15 @@ import Testing
     }
   }
 
+  @Test func textShowsTheRescueEntryLast() {
+    let listing = Self.listing + "rescue  2019-07-01 10:00:00 BST by ops via cli\n"
+    let r = run(["log", "--commits", "-"], stdin: listing)
+    #expect(r.status == 0)
+    #expect(r.out.hasSuffix("\nrescue  2019-07-01 09:00:00Z  ops via cli  (10:00:00 BST)\n"))
+    // Filters apply to it as to the others.
+    #expect(!run(["log", "--commits", "-", "--author", "stuart"], stdin: listing).out.contains("rescue"))
+  }
+
   @Test func ambiguousZoneNeedsAnOffset() {
     let text = "0   2023-03-14 09:12:05 CST by ops via netconf\n"
     let r = run(["log", "--commits", "-"], stdin: text)

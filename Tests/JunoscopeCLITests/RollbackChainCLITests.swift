@@ -105,6 +105,17 @@ import Testing
     try Data("[edit system]\n-  host-name nowhere;\n".utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("commit-10.diff"))
     let bad = run(["diff", "10", "--rollbacks", dir])
     #expect(bad.status == 2)
+    // A capture whose echoed command contradicts its name is refused, not applied as named.
+    let capture = URL(fileURLWithPath: dir).appendingPathComponent("rollback-13-compare-14.txt")
+    let text = try String(contentsOf: capture, encoding: .utf8)
+    try text.replacing("show system rollback 13 compare 14", with: "show system rollback 14 compare 15").write(
+      to: capture, atomically: true, encoding: .utf8)
+    let named = run(["diff", "13", "--rollbacks", dir])
+    #expect(named.status == 2)
+    #expect(
+      named.err.hasSuffix(
+        "rollback-13-compare-14.txt: the capture's command is 'show system rollback 14 compare 15', but its name says rollback 13 compare 14\n"
+      ))
   }
 
   /// `blame` attributes every statement of rollback 0 as the generator recorded — with all 50
