@@ -14,9 +14,10 @@ enum TimelineCommand: JunoscopeCommand {
       splits a user's run where two commits are further apart. Each batch shows the range and the
       command that shows what it did on the device ('show system rollback Y compare X+1').
       --format html writes one self-contained page (no scripts or external files; open it from
-      disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit and
-      a bar per batch, whose tooltips give each commit's details and each batch's range and
-      command, then the batch and author tables. Use -o FILE to save it.
+      disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit
+      (dots too close to tell apart are stacked in rows) and a bar per batch, whose tooltips give
+      each commit's details and each batch's range and command, then the batch and author tables.
+      Use -o FILE to save it.
       --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
       Exit status: 0 shown, 2 invalid input, 3 a device failed.
       """,
