@@ -19,15 +19,18 @@ extension CommitHistory {
   ///
   /// Every text that comes from the input, and `title`, is escaped for HTML and XML (characters
   /// XML forbids become U+FFFD), so the page is also well-formed XML. The page holds no current
-  /// time: the same input gives the same bytes. The size grows linearly, about 200 bytes a
+  /// time: the same input gives the same bytes. Gaps in the numbering (``numberingGaps(_:)``)
+  /// are said under the heading and have their rows in the batch table. The size grows linearly, about 200 bytes a
   /// commit plus its log.
   ///
   /// - Parameters:
   ///   - batches: The batches, oldest first, as ``batches(gap:)`` gives them.
   ///   - title: The page's title and heading.
+  ///   - pending: The listing's ``CommitHistory/pendingConfirmation``: said under the heading,
+  ///     and its commit's dot is ringed (class `m q`) with the deadline in its title.
   /// - Returns: The page, UTF-8.
-  public static func timelineHTML(_ batches: [Batch], title: String) -> [UInt8] {
-    var page = TimelinePage(batches: batches)
+  public static func timelineHTML(_ batches: [Batch], title: String, pending: PendingConfirmation? = nil) -> [UInt8] {
+    var page = TimelinePage(batches: batches, pending: pending)
     page.render(title: title)
     return page.out
   }
@@ -292,11 +295,13 @@ private struct TimelineLayout {
 /// Writes the page.
 private struct TimelinePage {
   let batches: [Batch]
+  let pending: PendingConfirmation?
   let layout: TimelineLayout
   var out: [UInt8] = []
 
-  init(batches: [Batch]) {
+  init(batches: [Batch], pending: PendingConfirmation?) {
     self.batches = batches
+    self.pending = pending
     layout = TimelineLayout(batches)
     out.reserveCapacity(4096 + 400 * batches.reduce(0) { $0 + $1.commits.count })
   }
@@ -365,6 +370,9 @@ private struct TimelinePage {
     .b{fill-opacity:.3}
     circle{stroke:#fff;stroke-width:1}
     circle:hover,.b:hover{stroke:#000;stroke-width:2}
+    circle.q{stroke:#c00;stroke-width:2}
+    .w{color:#a00}
+    tr.w td{font-style:italic}
     .p0{fill:#4e79a7}.p1{fill:#f28e2b}.p2{fill:#e15759}.p3{fill:#59a14f}
     .p4{fill:#b07aa1}.p5{fill:#76b7b2}.p6{fill:#9c755f}.p7{fill:#d4a500}
     table{border-collapse:collapse;margin:6px 0 18px}
@@ -388,7 +396,19 @@ private struct TimelinePage {
       raw(" \(plural(layout.unplacedCount, "commit has", "commits have")) no placed time (the zone is not known)")
       raw(layout.span == nil ? "; they are drawn in commit order." : "; they are drawn in commit order at the right.")
     }
-    raw("</p>\n<p>One lane per user, in the order of their first commit. ")
+    raw("</p>\n")
+    if let pending {
+      raw("<p class=\"w\">Pending: ")
+      text(pending.summary)
+      raw(".</p>\n")
+    }
+    let gaps = CommitHistory.numberingGaps(batches)
+    if !gaps.isEmpty {
+      raw("<p class=\"w\">Not in the listing: ")
+      raw(gaps.reversed().map { "commit\($0.count == 1 ? " \($0.older)" : "s \($0)") (\($0.count))" }.joined(separator: ", "))
+      raw(".</p>\n")
+    }
+    raw("<p>One lane per user, in the order of their first commit. ")
     raw("Hover a dot for its commit, a bar for its batch (a run of consecutive commits by one user). ")
     raw("Dots too close to tell apart are stacked in rows, the older above.</p>\n")
   }
@@ -470,9 +490,16 @@ private struct TimelinePage {
     for i in indices {
       for (j, c) in batches[i].commits.enumerated() {
         let row = layout.rows[i][j]
-        raw("<circle class=\"m\" cx=\"\(Self.number(layout.xs[i][j]))\"\(row == 0 ? "" : " cy=\"\(row * Geometry.rowPitch)\"")")
+        let isPending = pending?.commit != nil && pending?.commit?.index == c.index
+        raw(
+          "<circle class=\"m\(isPending ? " q" : "")\" cx=\"\(Self.number(layout.xs[i][j]))\"\(row == 0 ? "" : " cy=\"\(row * Geometry.rowPitch)\"")"
+        )
         raw(" r=\"\(Geometry.markRadius)\"><title>")
         commitTitle(c)
+        if isPending, let pending {
+          raw("\npending: ")
+          text(pending.summary)
+        }
         raw("</title></circle>\n")
       }
     }
@@ -517,7 +544,12 @@ private struct TimelinePage {
   mutating func batchTable() {
     raw("<h2>Batches, newest first</h2>\n<table>\n<thead><tr><th>User</th><th>Range</th><th>Commits</th>")
     raw("<th>Start (UTC)</th><th>End (UTC)</th><th>On-box command</th></tr></thead>\n<tbody>\n")
-    for b in batches.reversed() {
+    for item in CommitHistory.batchesAndGapsNewestFirst(batches) {
+      guard case .batch(let b) = item else {
+        let r = item.range
+        raw("<tr class=\"w\"><td>—</td><td>\(r)</td><td class=\"n\">\(r.count)</td><td colspan=\"3\">not in the listing</td></tr>\n")
+        continue
+      }
       raw("<tr><td>")
       text(b.user)
       raw("</td><td>\(b.range)</td><td class=\"n\">\(b.commits.count)</td><td>\(Self.utc(b.start))</td><td>\(Self.utc(b.end))</td>")
