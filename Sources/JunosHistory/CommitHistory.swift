@@ -8,6 +8,9 @@ public struct CommitHistory: Sendable {
   public var rescue: Commit?
   /// Problems found reading the listing or placing its times.
   public var diagnostics: [Diagnostic]
+  /// The minutes of the notice Junos prints above a listing while a `commit confirmed` waits to
+  /// be confirmed (`# commit confirmed will be rolled back in 10 minutes`), if the capture has it.
+  public var rollbackNoticeMinutes: Int? = nil
 
   /// Creates a history.
   public init(commits: [Commit] = [], rescue: Commit? = nil, diagnostics: [Diagnostic] = []) {
@@ -84,12 +87,26 @@ public enum CommitListParser {
         }
         continue
       }
+      if let minutes = rollbackNotice(text) {
+        history.rollbackNoticeMinutes = minutes
+        continue
+      }
       if isNoise(text) { continue }
       var d = Diagnostic(.unexpectedLine, "not a commit entry: '\(text)'", in: file, at: s..<end)
       d.severity = .warning  // an edited capture ("… output truncated …"); the entries around it stand
       history.diagnostics.append(d)
     }
     return history
+  }
+
+  /// The minutes of `# commit confirmed will be rolled back in 10 minutes` (or `in 1 minute`).
+  static func rollbackNotice(_ t: String) -> Int? {
+    let prefix = "# commit confirmed will be rolled back in "
+    guard t.hasPrefix(prefix) else { return nil }
+    let rest = t.dropFirst(prefix.count)
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, digits.count <= 9, rest.dropFirst(digits.count).hasPrefix(" minute") else { return nil }
+    return Int(digits)
   }
 
   /// Lines a capture holds around a listing: echoed commands, CLI notices, the completion list.

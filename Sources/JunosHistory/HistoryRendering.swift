@@ -83,8 +83,11 @@ extension CommitHistory {
 
   /// The `timeline` JSON: `{"batches":[{"user":"stuart","first":31,"last":28,"commits":4,
   /// "start":"…Z","end":"…Z","compare":"show system rollback 28 compare 32"}],"authors":[{"user":…,
-  /// "commits":…,"batches":…,"first":"…Z","last":"…Z"}]}` (batches oldest first).
-  public static func timelineJSON(_ batches: [Batch]) -> [UInt8] {
+  /// "commits":…,"batches":…,"first":"…Z","last":"…Z"}],"gaps":[{"first":19,"last":10,"commits":10}],
+  /// "pending":{"commit":0,"user":"admin","minutes":10,"deadline":"…Z","minutesLeft":null}|null}`
+  /// (batches oldest first; gaps are ``numberingGaps(_:)``, oldest first; `pending` is
+  /// `pending`, its `commit` and `user` null when only the listing's notice tells of it).
+  public static func timelineJSON(_ batches: [Batch], pending: PendingConfirmation? = nil) -> [UInt8] {
     func time(_ t: Int64?) -> String { t.map { "\"\(iso8601UTC($0))\"" } ?? "null" }
     var out: [UInt8] = Array("{\"batches\":[".utf8)
     for (k, b) in batches.enumerated() {
@@ -104,7 +107,21 @@ extension CommitHistory {
       out.append(
         contentsOf: ",\"commits\":\(a.commits),\"batches\":\(a.batches),\"first\":\(time(a.first)),\"last\":\(time(a.last))}".utf8)
     }
-    out.append(contentsOf: "]}\n".utf8)
+    out.append(contentsOf: "],\"gaps\":[".utf8)
+    for (k, g) in numberingGaps(batches).enumerated() {
+      out.append(contentsOf: "\(k > 0 ? "," : ""){\"first\":\(g.older),\"last\":\(g.newer),\"commits\":\(g.count)}".utf8)
+    }
+    out.append(contentsOf: "],\"pending\":".utf8)
+    if let p = pending {
+      func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
+      out.append(contentsOf: "{\"commit\":\(number(p.commit?.index)),\"user\":".utf8)
+      if let user = p.commit?.user { JSONText.append(user, into: &out) } else { out.append(contentsOf: "null".utf8) }
+      out.append(
+        contentsOf: ",\"minutes\":\(number(p.minutes)),\"deadline\":\(time(p.deadline)),\"minutesLeft\":\(number(p.minutesLeft))}".utf8)
+    } else {
+      out.append(contentsOf: "null".utf8)
+    }
+    out.append(contentsOf: "}\n".utf8)
     return out
   }
 }

@@ -6,8 +6,11 @@ extension CommitHistory {
   /// The timeline has one lane per user, in the order users first appear in `batches`: with
   /// the oldest-first batches of ``batches(gap:)`` the top lane is whoever committed first. The
   /// x axis is UTC time, with date ticks, or hour and minute ticks when the span is short (a
-  /// single instant gets a one-hour window around it). Each commit is a dot in its user's lane
-  /// and each batch a bar from its first to its last commit. Each carries an SVG `<title>`, which
+  /// single instant gets a one-hour window around it). Each commit is a dot (`<circle
+  /// class="m">`) in its user's lane, at its own time; dots that would overlap (commits minutes
+  /// apart on a span of months) are stacked in rows of the lane (``markRows(_:separation:)``),
+  /// so every dot can be seen and hovered, and the lane grows to hold them. Each batch is a bar
+  /// from its first to its last commit, over the rows its dots take. Each carries an SVG `<title>`, which
   /// browsers show on hover without JavaScript: for a commit its index, user, client, UTC time,
   /// time as printed with its zone, system comment and log; for a batch its range, commit count,
   /// times and ``CommitRange/deviceCommand``. Commits whose time is not placed
@@ -16,17 +19,47 @@ extension CommitHistory {
   ///
   /// Every text that comes from the input, and `title`, is escaped for HTML and XML (characters
   /// XML forbids become U+FFFD), so the page is also well-formed XML. The page holds no current
-  /// time: the same input gives the same bytes. The size grows linearly, about 200 bytes a
+  /// time: the same input gives the same bytes. Gaps in the numbering (``numberingGaps(_:)``)
+  /// are said under the heading and have their rows in the batch table. The size grows linearly, about 200 bytes a
   /// commit plus its log.
   ///
   /// - Parameters:
   ///   - batches: The batches, oldest first, as ``batches(gap:)`` gives them.
   ///   - title: The page's title and heading.
+  ///   - pending: The listing's ``CommitHistory/pendingConfirmation``: said under the heading,
+  ///     and its commit's dot is ringed (class `m q`) with the deadline in its title.
   /// - Returns: The page, UTF-8.
-  public static func timelineHTML(_ batches: [Batch], title: String) -> [UInt8] {
-    var page = TimelinePage(batches: batches)
+  public static func timelineHTML(_ batches: [Batch], title: String, pending: PendingConfirmation? = nil) -> [UInt8] {
+    var page = TimelinePage(batches: batches, pending: pending)
     page.render(title: title)
     return page.out
+  }
+
+  /// The row of each mark on a line, so that no two marks in one row are closer than
+  /// `separation`: marks are taken in order of position (ties in the given order), each into the
+  /// lowest row whose last mark is at least `separation` to its left. Marks far enough apart all
+  /// stay in row 0; marks at one position take rows 0, 1, 2, … in the given order. The number of
+  /// rows is the fewest that can hold the marks.
+  ///
+  /// - Parameters:
+  ///   - positions: Each mark's position (any unit, any order).
+  ///   - separation: The least distance between two marks in one row (a mark's width).
+  /// - Returns: Each mark's row, in the order of `positions`.
+  public static func markRows(_ positions: [Int], separation: Int) -> [Int] {
+    let order = positions.indices.sorted { (positions[$0], $0) < (positions[$1], $1) }
+    var rows = Array(repeating: 0, count: positions.count)
+    var rowEnds: [Int] = []  // the last position in each row
+    for k in order {
+      let x = positions[k]
+      if let r = rowEnds.firstIndex(where: { x - $0 >= separation }) {
+        rows[k] = r
+        rowEnds[r] = x
+      } else {
+        rows[k] = rowEnds.count
+        rowEnds.append(x)
+      }
+    }
+    return rows
   }
 }
 
@@ -43,11 +76,17 @@ private enum Geometry {
   /// Room above the lanes: for the "time not placed" heading, or a little.
   static let top = 26
   static let topWithoutHeading = 8
+  /// A lane of one row; each further row adds `rowPitch`.
   static let laneHeight = 26
+  /// From one row of marks to the next (a mark is `2 * markRadius` high, plus its outline).
+  static let rowPitch = 11
   static let axisHeight = 40
   /// The tick labels need about this much room each.
   static let tickSpacing = 96
   static let markRadius = 4
+  /// The least distance between two marks' centres in one row, in tenths: a mark's width, its
+  /// outline and a pixel between.
+  static let markSeparation = (2 * markRadius + 2) * 10
   static let colours = 8
   /// Longest lane label; longer user names are cut (the full name is in the label's tooltip).
   static let labelLength = 18
@@ -70,6 +109,10 @@ private struct TimelineLayout {
   var laneBatches: [[Int]] = []
   /// Each commit's x, in tenths of a unit, by batch then commit.
   var xs: [[Int]] = []
+  /// Each commit's row within its lane (``CommitHistory/markRows(_:separation:)``), by batch then commit.
+  var rows: [[Int]] = []
+  /// The rows of each lane (at least 1).
+  var laneRows: [Int] = []
   var ticks: [Tick] = []
   var axisCaption = ""
   /// The "time not placed" column, in tenths, when some times are placed and some not.
@@ -145,7 +188,18 @@ private struct TimelineLayout {
         axisCaption = "commit order"
       }
     }
+    // Rows within each lane, so that no two marks overlap.
+    rows = batches.map { Array(repeating: 0, count: $0.commits.count) }
+    for indices in laneBatches {
+      let marks = indices.flatMap { i in batches[i].commits.indices.map { (i, $0) } }
+      let laneRows = CommitHistory.markRows(marks.map { xs[$0.0][$0.1] }, separation: Geometry.markSeparation)
+      for (m, r) in zip(marks, laneRows) { rows[m.0][m.1] = r }
+      self.laneRows.append((laneRows.max() ?? 0) + 1)
+    }
   }
+
+  /// The height of lane `k`.
+  func laneHeight(_ k: Int) -> Int { Geometry.laneHeight + (laneRows[k] - 1) * Geometry.rowPitch }
 
   /// Tick instants and labels for `lo...hi` (`lo < hi`, both within years 1…9999 give or take an
   /// hour): the smallest round step giving at most `maxTicks` ticks, aligned on UTC.
@@ -241,11 +295,13 @@ private struct TimelineLayout {
 /// Writes the page.
 private struct TimelinePage {
   let batches: [Batch]
+  let pending: PendingConfirmation?
   let layout: TimelineLayout
   var out: [UInt8] = []
 
-  init(batches: [Batch]) {
+  init(batches: [Batch], pending: PendingConfirmation?) {
     self.batches = batches
+    self.pending = pending
     layout = TimelineLayout(batches)
     out.reserveCapacity(4096 + 400 * batches.reduce(0) { $0 + $1.commits.count })
   }
@@ -314,6 +370,9 @@ private struct TimelinePage {
     .b{fill-opacity:.3}
     circle{stroke:#fff;stroke-width:1}
     circle:hover,.b:hover{stroke:#000;stroke-width:2}
+    circle.q{stroke:#c00;stroke-width:2}
+    .w{color:#a00}
+    tr.w td{font-style:italic}
     .p0{fill:#4e79a7}.p1{fill:#f28e2b}.p2{fill:#e15759}.p3{fill:#59a14f}
     .p4{fill:#b07aa1}.p5{fill:#76b7b2}.p6{fill:#9c755f}.p7{fill:#d4a500}
     table{border-collapse:collapse;margin:6px 0 18px}
@@ -337,20 +396,37 @@ private struct TimelinePage {
       raw(" \(plural(layout.unplacedCount, "commit has", "commits have")) no placed time (the zone is not known)")
       raw(layout.span == nil ? "; they are drawn in commit order." : "; they are drawn in commit order at the right.")
     }
-    raw("</p>\n<p>One lane per user, in the order of their first commit. ")
-    raw("Hover a dot for its commit, a bar for its batch (a run of consecutive commits by one user).</p>\n")
+    raw("</p>\n")
+    if let pending {
+      raw("<p class=\"w\">Pending: ")
+      text(pending.summary)
+      raw(".</p>\n")
+    }
+    let gaps = CommitHistory.numberingGaps(batches)
+    if !gaps.isEmpty {
+      raw("<p class=\"w\">Not in the listing: ")
+      raw(gaps.reversed().map { "commit\($0.count == 1 ? " \($0.older)" : "s \($0)") (\($0.count))" }.joined(separator: ", "))
+      raw(".</p>\n")
+    }
+    raw("<p>One lane per user, in the order of their first commit. ")
+    raw("Hover a dot for its commit, a bar for its batch (a run of consecutive commits by one user). ")
+    raw("Dots too close to tell apart are stacked in rows, the older above.</p>\n")
   }
 
   mutating func svg() {
-    let lh = Geometry.laneHeight
     let top = layout.unplacedColumn == nil ? Geometry.topWithoutHeading : Geometry.top
-    let plotBottom = top + layout.lanes.count * lh
+    var laneTops: [Int] = []
+    var plotBottom = top
+    for k in layout.lanes.indices {
+      laneTops.append(plotBottom)
+      plotBottom += layout.laneHeight(k)
+    }
     let height = plotBottom + Geometry.axisHeight
     let w = Geometry.width
     raw("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(height)\" width=\"\(w)\" height=\"\(height)\"")
     raw(" role=\"img\" aria-label=\"commit timeline\">\n")
     for k in stride(from: 0, to: layout.lanes.count, by: 2) {
-      raw("<rect class=\"s\" x=\"0\" y=\"\(top + k * lh)\" width=\"\(w)\" height=\"\(lh)\"/>\n")
+      raw("<rect class=\"s\" x=\"0\" y=\"\(laneTops[k])\" width=\"\(w)\" height=\"\(layout.laneHeight(k))\"/>\n")
     }
     for t in layout.ticks {
       let x = Self.number(t.x)
@@ -377,7 +453,7 @@ private struct TimelinePage {
     var counts: [String: AuthorSummary] = [:]
     for a in authors { counts[a.user] = a }
     for (k, user) in layout.lanes.enumerated() {
-      raw("<g class=\"p\(k % Geometry.colours)\" transform=\"translate(0,\(top + k * lh + lh / 2))\">\n")
+      raw("<g class=\"p\(k % Geometry.colours)\" transform=\"translate(0,\(laneTops[k] + Geometry.laneHeight / 2))\">\n")
       lane(user, summary: counts[user], batches: layout.laneBatches[k])
       raw("</g>\n")
     }
@@ -404,14 +480,26 @@ private struct TimelinePage {
       let spanned = placed.isEmpty ? xs : placed
       let lo = (spanned.min() ?? 0) - r
       let hi = (spanned.max() ?? 0) + r
-      raw("<rect class=\"b\" x=\"\(Self.number(lo))\" y=\"-7\" width=\"\(Self.number(hi - lo))\" height=\"14\" rx=\"7\"><title>")
+      let rows = layout.rows[i]
+      let y = (rows.min() ?? 0) * Geometry.rowPitch - 7
+      let height = ((rows.max() ?? 0) - (rows.min() ?? 0)) * Geometry.rowPitch + 14
+      raw("<rect class=\"b\" x=\"\(Self.number(lo))\" y=\"\(y)\" width=\"\(Self.number(hi - lo))\" height=\"\(height)\" rx=\"7\"><title>")
       batchTitle(b)
       raw("</title></rect>\n")
     }
     for i in indices {
       for (j, c) in batches[i].commits.enumerated() {
-        raw("<circle cx=\"\(Self.number(layout.xs[i][j]))\" r=\"\(Geometry.markRadius)\"><title>")
+        let row = layout.rows[i][j]
+        let isPending = pending?.commit != nil && pending?.commit?.index == c.index
+        raw(
+          "<circle class=\"m\(isPending ? " q" : "")\" cx=\"\(Self.number(layout.xs[i][j]))\"\(row == 0 ? "" : " cy=\"\(row * Geometry.rowPitch)\"")"
+        )
+        raw(" r=\"\(Geometry.markRadius)\"><title>")
         commitTitle(c)
+        if isPending, let pending {
+          raw("\npending: ")
+          text(pending.summary)
+        }
         raw("</title></circle>\n")
       }
     }
@@ -456,7 +544,12 @@ private struct TimelinePage {
   mutating func batchTable() {
     raw("<h2>Batches, newest first</h2>\n<table>\n<thead><tr><th>User</th><th>Range</th><th>Commits</th>")
     raw("<th>Start (UTC)</th><th>End (UTC)</th><th>On-box command</th></tr></thead>\n<tbody>\n")
-    for b in batches.reversed() {
+    for item in CommitHistory.batchesAndGapsNewestFirst(batches) {
+      guard case .batch(let b) = item else {
+        let r = item.range
+        raw("<tr class=\"w\"><td>—</td><td>\(r)</td><td class=\"n\">\(r.count)</td><td colspan=\"3\">not in the listing</td></tr>\n")
+        continue
+      }
       raw("<tr><td>")
       text(b.user)
       raw("</td><td>\(b.range)</td><td class=\"n\">\(b.commits.count)</td><td>\(Self.utc(b.start))</td><td>\(Self.utc(b.end))</td>")

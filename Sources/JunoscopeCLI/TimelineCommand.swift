@@ -13,10 +13,14 @@ enum TimelineCommand: JunoscopeCommand {
       A batch is a run of consecutive commits by the same user; --gap (30m, 2h, 1d, or seconds) also
       splits a user's run where two commits are further apart. Each batch shows the range and the
       command that shows what it did on the device ('show system rollback Y compare X+1').
+      Commit numbers the listing lacks are shown as gaps, and a 'commit confirmed' not yet
+      confirmed (commit 0's comment, or the listing's '# commit confirmed will be rolled back'
+      notice) as pending, with the UTC time the device rolls it back.
       --format html writes one self-contained page (no scripts or external files; open it from
-      disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit and
-      a bar per batch, whose tooltips give each commit's details and each batch's range and
-      command, then the batch and author tables. Use -o FILE to save it.
+      disk): an SVG timeline with a lane per user (in order of first commit), a dot per commit
+      (dots too close to tell apart are stacked in rows) and a bar per batch, whose tooltips give
+      each commit's details and each batch's range and command, then the batch and author tables.
+      Use -o FILE to save it.
       --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
       Exit status: 0 shown, 2 invalid input, 3 a device failed.
       """,
@@ -40,22 +44,33 @@ enum TimelineCommand: JunoscopeCommand {
     }
     guard let history = try source.history() else { return ExitStatus.invalidInput }
     let batches = history.batches(gap: gap)
+    let pending = history.pendingConfirmation
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
-    case .json: out = CommitHistory.timelineJSON(batches)
-    case .text: out = Array(text(batches).utf8)
-    case .html: out = CommitHistory.timelineHTML(batches, title: "junoscope timeline — \(displayName(path))")
+    case .json: out = CommitHistory.timelineJSON(batches, pending: pending)
+    case .text: out = Array(text(batches, pending: pending).utf8)
+    case .html: out = CommitHistory.timelineHTML(batches, title: "junoscope timeline — \(displayName(path))", pending: pending)
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
   }
 
-  static func text(_ batches: [Batch]) -> String {
+  /// The batches newest first (with the numbering gaps in their places), the authors, and the
+  /// pending `commit confirmed`, if any.
+  static func text(_ batches: [Batch], pending: PendingConfirmation? = nil) -> String {
     func time(_ t: Int64?) -> String { t.map { iso8601UTC($0).replacing("T", with: " ") } ?? "?" }
-    let width = max(4, batches.map(\.user.count).max() ?? 4)
+    let items = CommitHistory.batchesAndGapsNewestFirst(batches)
+    let hasGaps = items.count > batches.count
+    let width = max(hasGaps ? 5 : 4, batches.map(\.user.count).max() ?? 4)
     var s = ""
-    for b in batches.reversed() {
+    for item in items {
+      guard case .batch(let b) = item else {
+        let r = item.range
+        s += "(gap)" + String(repeating: " ", count: width - 5 + 2) + "\(r)".padding(8)
+        s += "\(r.count) commit\(r.count == 1 ? " " : "s")  not in the listing\n"
+        continue
+      }
       let n = b.commits.count
       s += b.user + String(repeating: " ", count: width - b.user.count + 2)
       s += "\(b.range)".padding(8) + "\(n) commit\(n == 1 ? " " : "s")  "
@@ -67,6 +82,7 @@ enum TimelineCommand: JunoscopeCommand {
       s +=
         "\(a.commits) commit\(a.commits == 1 ? "" : "s") in \(a.batches) batch\(a.batches == 1 ? "" : "es"), \(time(a.first)) → \(time(a.last))\n"
     }
+    if let pending { s += "\npending: \(pending.summary)\n" }
     return s
   }
 

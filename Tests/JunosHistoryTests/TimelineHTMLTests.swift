@@ -99,6 +99,51 @@ private func checkWellFormed(_ html: String) throws -> (circles: Int, bars: Int)
   #endif
 }
 
+/// A mark of the page: its lane (0 at the top), centre in page units, and its title's first line.
+private struct Mark: Equatable {
+  var lane: Int
+  var x: Double
+  var y: Double
+  var title: String
+}
+
+/// The marks (`<circle class="m">`) of a page, in page order, placed by their lane's `translate`.
+private func marks(_ html: String) -> [Mark] {
+  var out: [Mark] = []
+  var lane = -1
+  var laneY = 0.0
+  func attribute(_ name: String, in tag: Substring) -> Double? {
+    guard let r = tag.range(of: " \(name)=\"") else { return nil }
+    return Double(tag[r.upperBound...].prefix { $0 != "\"" })
+  }
+  for line in html.split(separator: "\n") {
+    if line.hasPrefix("<g class=\"p"), let r = line.range(of: "translate(0,") {
+      lane += 1
+      laneY = Double(line[r.upperBound...].prefix { $0 != ")" }) ?? .nan
+    } else if line.hasPrefix("<circle class=\"m\""), let title = line.range(of: "<title>") {
+      let tag = line[..<title.lowerBound]
+      out.append(
+        Mark(
+          lane: lane, x: attribute("cx", in: tag) ?? .nan, y: laneY + (attribute("cy", in: tag) ?? 0),
+          title: String(line[title.upperBound...])))
+    }
+  }
+  return out
+}
+
+/// Pairs of marks whose 8-unit boxes overlap.
+private func overlaps(_ marks: [Mark]) -> [(Mark, Mark)] {
+  let byX = marks.sorted { $0.x < $1.x }
+  var out: [(Mark, Mark)] = []
+  for (a, m) in byX.enumerated() {
+    for n in byX[(a + 1)...] {
+      if n.x - m.x >= 8 { break }
+      if abs(n.y - m.y) < 8 { out.append((m, n)) }
+    }
+  }
+  return out
+}
+
 /// One commit printed as 2024-01-01 10:00:00 in `zone`, placed at `instant`.
 private func commit(
   _ index: Int, _ user: String, at instant: Int64?, log: String? = nil, comment: String? = nil, zone: String = "UTC",
@@ -185,7 +230,7 @@ private let t0: Int64 = 1_704_103_200
   @Test func zeroSpanAndSingleCommitSitInTheMiddle() throws {
     let single = page(CommitHistory(commits: [commit(0, "ann", at: t0)]).batches())
     #expect(count("<circle ", in: single) == 1)
-    #expect(single.contains("<circle cx=\"573.5\" r=\"4\">"))  // (192 + 955) / 2
+    #expect(single.contains("<circle class=\"m\" cx=\"573.5\" r=\"4\">"))  // (192 + 955) / 2
     // A one-hour window around it, with hour:minute ticks and the date once.
     #expect(single.contains(">09:30</text>"))
     #expect(single.contains(">10:30</text>"))
@@ -195,7 +240,9 @@ private let t0: Int64 = 1_704_103_200
     _ = try checkWellFormed(single)
 
     let same = page(CommitHistory(commits: [commit(0, "ann", at: t0), commit(1, "bob", at: t0), commit(2, "ann", at: t0)]).batches())
-    #expect(count("<circle cx=\"573.5\" r=\"4\">", in: same) == 3)
+    // One instant: ann's two dots stacked in her lane, bob's in his.
+    #expect(count("<circle class=\"m\" cx=\"573.5\" r=\"4\">", in: same) == 2)
+    #expect(count("<circle class=\"m\" cx=\"573.5\" cy=\"11\" r=\"4\">", in: same) == 1)
     #expect(count("<rect class=\"b\"", in: same) == 3)
     for bad in ["nan", "inf"] { #expect(!same.lowercased().contains("=\"\(bad)")) }
     _ = try checkWellFormed(same)
@@ -226,7 +273,7 @@ private let t0: Int64 = 1_704_103_200
     #expect(count("<circle ", in: mixed) == 3)
     #expect(mixed.contains(">time not placed</text>"))
     #expect(mixed.contains("1 commit has no placed time"))
-    #expect(mixed.contains("<circle cx=\"895\" r=\"4\"><title>commit 0 · ann via cli\ntime not placed"))  // (835 + 955) / 2
+    #expect(mixed.contains("<circle class=\"m\" cx=\"895\" r=\"4\"><title>commit 0 · ann via cli\ntime not placed"))  // (835 + 955) / 2
     #expect(mixed.contains("<td>ann</td><td>0..0</td><td class=\"n\">1</td><td>not placed</td><td>not placed</td>"))
     _ = try checkWellFormed(mixed)
   }
@@ -250,6 +297,86 @@ private let t0: Int64 = 1_704_103_200
       #expect(xml.circles == n)
       #expect(xml.bars == batches.count)
     }
+  }
+
+  @Test func markRowsKeepMarksApartInOrder() {
+    #expect(CommitHistory.markRows([], separation: 10) == [])
+    // Far enough apart: one row.
+    #expect(CommitHistory.markRows([0, 10, 25], separation: 10) == [0, 0, 0])
+    // One position: a row each, in the given order.
+    #expect(CommitHistory.markRows([7, 7, 7, 7], separation: 10) == [0, 1, 2, 3])
+    // Each mark into the lowest row it fits: 10 fits after 0, 20 after 10.
+    #expect(CommitHistory.markRows([0, 5, 9, 10, 20], separation: 10) == [0, 1, 2, 0, 0])
+    // Taken by position, not by the order given; ties in the order given.
+    #expect(CommitHistory.markRows([30, 0, 30, 5], separation: 10) == [0, 0, 1, 1])
+    #expect(CommitHistory.markRows([-5, 4, -5], separation: 10) == [0, 2, 1])
+  }
+
+  @Test func lewissSixCommitsStackInTheirLane() throws {
+    // Six commits within seven minutes on a six-month axis: one x, six rows, oldest on top.
+    let html = page(try history("katerina_blog_show_system_commit.txt").batches())
+    let lewis = marks(html).filter { $0.title.hasPrefix("commit ") && $0.title.contains(" · lewis via ") }
+    #expect(
+      lewis
+        == [37, 36, 35, 34, 33, 32].enumerated().map { k, index in
+          Mark(lane: 2, x: 358.1, y: Double(95 + 11 * k), title: "commit \(index) · lewis via cli")
+        })
+    #expect(html.contains("<g class=\"p2\" transform=\"translate(0,95)\">\n"))
+    #expect(html.contains("<circle class=\"m\" cx=\"358.1\" r=\"4\"><title>commit 37 · lewis via cli\n"))
+    #expect(html.contains("<circle class=\"m\" cx=\"358.1\" cy=\"55\" r=\"4\"><title>commit 32 · lewis via cli\n"))
+    // Their bar covers the six rows: from 7 above the first to 7 below the last.
+    #expect(html.contains("<rect class=\"b\" x=\"353.1\" y=\"-7\" width=\"10\" height=\"69\" rx=\"7\"><title>lewis 37..32 ·"))
+    // The lanes grow with their rows: chris 1, bart 3, lewis 6, stuart 4, ben 8, katerina 10.
+    let tops = ["chris", "bart", "lewis", "stuart", "ben", "katerina"].enumerated().map { k, _ in
+      html.range(of: "<g class=\"p\(k)\" transform=\"translate(0,")
+        .map { Int(html[$0.upperBound...].prefix { $0 != ")" }) ?? -1 }
+    }
+    // Lane k's centre row is 13 below its top; a lane is 26 high plus 11 a row after the first.
+    #expect(tops == [21, 47, 95, 176, 235, 338])
+    #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 490\" width=\"1000\" height=\"490\""))
+    let all = marks(html)
+    #expect(all.count == 33)
+    #expect(overlaps(all).isEmpty)
+    _ = try checkWellFormed(html)
+  }
+
+  @Test func commitsSecondsAndMinutesApartNeverOverlap() throws {
+    // 300 commits 20 s apart by three users taking turns, then a burst of 40 one second apart
+    // by one user, then one a day later: every mark apart from every other, in time order.
+    var commits: [Commit] = []
+    var t = t0
+    for k in 0..<300 {
+      commits.append(commit(k, ["ann", "bob", "cy"][k % 3], at: t))
+      t -= 20
+    }
+    for k in 300..<340 {
+      commits.append(commit(k, "dee", at: t))
+      t -= 1
+    }
+    commits.insert(commit(340, "ann", at: t0 + 86_400), at: 0)
+    commits = commits.enumerated().map { k, c in
+      var c = c
+      c.index = k
+      return c
+    }
+    let html = page(CommitHistory(commits: commits).batches())
+    let all = marks(html)
+    #expect(all.count == 341)
+    #expect(overlaps(all).isEmpty)
+    for lane in 0..<4 {
+      let laneMarks = all.filter { $0.lane == lane }
+      // Page order is time order within a lane (oldest first): x never goes back, and at one x
+      // the newer is lower.
+      for (a, b) in zip(laneMarks, laneMarks.dropFirst()) {
+        #expect(a.x < b.x || (a.x == b.x && a.y < b.y), "\(a) then \(b)")
+      }
+    }
+    // dee's burst: forty commits within 40 s are within a unit of x, in forty rows.
+    let dee = all.filter { $0.title.contains(" · dee via ") }
+    #expect(dee.count == 40)
+    #expect((dee.map(\.x).max() ?? 0) - (dee.map(\.x).min() ?? 0) < 1)
+    #expect(dee.map(\.y) == (0..<40).map { Double(dee[0].y) + Double(11 * $0) })
+    _ = try checkWellFormed(html)
   }
 
   @Test func theCheckerCatchesBrokenMarkup() {

@@ -23,6 +23,29 @@ import Testing
     #expect(run(["timeline", "--commits", "-", "--gap", "soon"], stdin: listing).status == 64)
   }
 
+  @Test func gapsAndPendingInText() {
+    let r = run(["timeline", "--commits", "\(fixtures)/commit-history/text/katerina_blog_show_system_commit.txt"])
+    #expect(
+      r.out.hasPrefix(
+        "katerina  9..0    10 commits  2019-11-13 12:23:28Z → 2019-11-13 15:06:51Z  show system rollback 0 compare 10\n"
+          + "(gap)     19..10  10 commits  not in the listing\n"
+          + "ben       27..20  8 commits  2019-09-13 13:06:12Z → 2019-09-13 13:16:43Z  show system rollback 20 compare 28\n"))
+    #expect(!r.out.contains("pending"))
+    let pending = run(["timeline", "--commits", "\(fixtures)/commit-history/xml/napalm_junos_commit_confirm_pending.xml"])
+    #expect(pending.status == 0)
+    #expect(
+      pending.out.hasPrefix(
+        "admin  0..0    1 commit   2017-10-29 14:01:59Z  show system rollback 0 compare 1\n"
+          + "(gap)  1..1    1 commit   not in the listing\n"))
+    #expect(
+      pending.out.hasSuffix(
+        "\npending: commit 0 by admin (commit confirmed, rollback in 10mins) is rolled back at 2017-10-29 14:11:59 UTC unless it is confirmed\n"
+      ))
+    let html = run(["timeline", "--commits", "\(fixtures)/commit-history/xml/napalm_junos_commit_confirm_pending.xml", "-f", "html"])
+    #expect(html.out.contains("<p class=\"w\">Pending: commit 0 by admin"))
+    #expect(html.out.contains("<circle class=\"m q\""))
+  }
+
   @Test func htmlIsOnePageTitledByTheFile() {
     let r = run(["timeline", "--commits", "\(fixtures)/commit-history/text/katerina_blog_show_system_commit.txt", "--format", "html"])
     #expect(r.status == 0)
