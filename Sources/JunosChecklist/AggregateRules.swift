@@ -97,7 +97,11 @@ struct UnconditionalAggregateExported: Rule {
   func check(config c: ConfigContext) -> [Finding] {
     var out: [Finding] = []
     for a in AggregateAnalysis.analyse(c) where a.route.policy == nil {
+      let pool = Self.subscriberPool(c, a.route)
       for e in a.exports {
+        // A BNG's subscriber pool: its contributors are the subscribers' own (access-internal)
+        // routes, and the VPN is meant to reach them through this node.
+        if case .vrfExport = e.chain.use, pool { continue }
         let severe: Bool
         switch e.chain.use {
         case .bgpExport(_, let ext): severe = ext
@@ -113,6 +117,16 @@ struct UnconditionalAggregateExported: Rule {
       }
     }
     return out
+  }
+}
+
+extension UnconditionalAggregateExported {
+  /// Whether the route summarises (or lies inside) a subscriber address pool of its instance or
+  /// of the top-level `access`.
+  static func subscriberPool(_ c: ConfigContext, _ r: AggregateRoute) -> Bool {
+    let pools =
+      c.model.master.subscriberPools + (c.model.instances.first { $0.name == r.instance && $0.name != "master" }?.subscriberPools ?? [])
+    return pools.contains { $0.family == r.prefix.family && ($0.contains(r.prefix) || r.prefix.contains($0)) }
   }
 }
 

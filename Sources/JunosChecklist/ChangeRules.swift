@@ -325,6 +325,7 @@ struct BulkCoreIsolation: Rule {
           d.finding(id, .error, "protocols \(proto) is removed or deactivated on a node that carries traffic", path: ["protocols", proto]))
       }
     }
+    out += Self.protocolIsolation(d)
     if let bgp = b.model.master.bgp {
       let now = Set(d.after.model.master.bgp?.groups.map(\.name) ?? [])
       for g in bgp.groups where !b.isExternal(g, in: b.model.master) && !g.neighbors.isEmpty && !now.contains(g.name) {
@@ -333,6 +334,78 @@ struct BulkCoreIsolation: Rule {
             id, .error, "iBGP core group \(g.name) is removed or deactivated on a node that carries traffic",
             path: ["protocols", "bgp", "group", g.name]))
       }
+    }
+    return out
+  }
+}
+
+extension BulkCoreIsolation {
+  /// A protocol's `interface` statements in the master instance: IS-IS, OSPF (every area),
+  /// OSPFv3 or LDP, with how each takes part (`passive`, `disabled`, or neither).
+  static func protocolInterfaces(_ c: ConfigContext, _ proto: String) -> [(name: String, node: NodeID, state: String?)] {
+    let t = c.tree
+    if proto == "ldp" {
+      guard let p = t.descend(ConfigTree.root, [["protocols"], ["ldp"]]) else { return [] }
+      return t.all(p, "interface").filter { t.wordCount(of: $0) >= 2 }.map {
+        (t.word(1, of: $0), $0, t.has($0, "disable") ? "disabled" : nil)
+      }
+    }
+    return c.model.master.igps.filter { $0.protocolName == proto }.flatMap(\.interfaces).map {
+      ($0.name, $0.node, $0.disabled ? "disabled" : $0.passive ? "passive" : nil)
+    }
+  }
+
+  /// The core units (by `roles`) a protocol runs on in `c` (`interface all` stands for every core
+  /// unit not listed by name), with the path of the statement that puts each there; units it
+  /// lists but does not run on, with the reason.
+  static func coreUnits(_ c: ConfigContext, _ proto: String, roles: InterfaceRoles) -> (on: [String: [String]], off: [String: String]) {
+    let entries = protocolInterfaces(c, proto)
+    func unit(_ name: String) -> String {
+      let (ifd, u) = RouterModel.split(name)
+      return "\(ifd).\(u)"
+    }
+    var on: [String: [String]] = [:]
+    var off: [String: String] = [:]
+    for e in entries where e.name != "all" && roles.role(of: e.name) == .core {
+      if let state = e.state { off[unit(e.name)] = state } else { on[unit(e.name)] = c.tree.pathWords(of: e.node) }
+    }
+    for e in entries where e.name == "all" {
+      for p in c.model.interfaces where roles.role(of: p.name) == .core {
+        for u in p.units where on[u.name] == nil && off[u.name] == nil {
+          if let state = e.state { off[u.name] = state } else { on[u.name] = c.tree.pathWords(of: e.node) }
+        }
+      }
+    }
+    return (on, off)
+  }
+
+  /// IS-IS, OSPF, OSPFv3 or LDP kept but taken off all or most core interfaces: each interface
+  /// deleted, made `passive` or `disable`d (deleting an OSPF area takes its interfaces with it).
+  /// A unit whose link goes down counts as lost too, but links alone are reported above.
+  static func protocolIsolation(_ d: ChangeContext) -> [Finding] {
+    var out: [Finding] = []
+    let roles = d.before.roles
+    let linksUp = Set(enabled(d.after, .core))
+    for proto in ["isis", "ospf", "ospf3", "ldp"] {
+      // The protocol removed as a whole is reported above.
+      guard d.after.tree.descend(ConfigTree.root, [["protocols"], [proto]]) != nil else { continue }
+      let before = coreUnits(d.before, proto, roles: roles).on
+      let after = coreUnits(d.after, proto, roles: roles)
+      var lost: [(unit: String, how: String)] = []
+      for u in before.keys.sorted() {
+        if after.on[u] == nil {
+          lost.append((u, after.off[u] ?? "removed"))
+        } else if !linksUp.contains(RouterModel.split(u).ifd) {
+          lost.append((u, "link down"))
+        }
+      }
+      guard lost.contains(where: { $0.how != "link down" }), lost.count * 2 > before.count else { continue }
+      let all = lost.count == before.count
+      out.append(
+        d.finding(
+          .bulkCoreIsolation, all ? .error : .warning,
+          "one change takes \(proto) off \(lost.count) of \(before.count) core interfaces (\(lost.map { "\($0.unit) \($0.how)" }.joined(separator: ", "))) of a node that carries traffic",
+          path: before[lost[0].unit]!))
     }
     return out
   }

@@ -158,9 +158,16 @@ struct MatchAllAcceptTerm: Rule {
     var worst: [String: (Severity, AppliedChain, PolicyTerm)] = [:]
     var order: [String] = []
     for ch in c.appliedChains() {
+      // The forwarding table decides nothing about routes' spread (per-packet load balancing).
+      if ch.use == .forwardingTable { continue }
+      let anded = Self.andOperands(ch.chain)
       for name in ch.chain {
         guard let p = c.model.policy.policies[name] else { continue }
+        // `( A && ACCEPT-ALL )`: a policy that accepts everything leaves the decision to A.
+        if anded.contains(name), p.terms.allSatisfy({ !$0.hasMatchConditions && $0.then.terminal == .accept }) { continue }
         for (k, t) in p.terms.enumerated() where !t.hasMatchConditions && t.then.terminal == .accept {
+          // `then { next-hop self; accept; }` toward iBGP: the usual last term of a PE's export.
+          if case .bgpExport(_, false) = ch.use, t.then.modifications == ["next-hop self"] { continue }
           let sev: Severity
           switch ch.use {
           case .igpExport: sev = ch.instance == "master" ? .error : .warning
@@ -193,6 +200,19 @@ struct MatchAllAcceptTerm: Rule {
   }
 }
 
+extension MatchAllAcceptTerm {
+  /// The policies next to an `&&` of a policy expression (`export ( A && B )`), parentheses aside.
+  static func andOperands(_ chain: [String]) -> Set<String> {
+    let words = chain.filter { $0 != "(" && $0 != ")" }
+    var out: Set<String> = []
+    for (k, w) in words.enumerated() where w == "&&" {
+      if k > 0 { out.insert(words[k - 1]) }
+      if k + 1 < words.count { out.insert(words[k + 1]) }
+    }
+    return out
+  }
+}
+
 /// Rule 19: BGP sessions without import/export policy.
 struct BGPSessionWithoutPolicy: Rule {
   var id: RuleID { .bgpSessionWithoutPolicy }
@@ -203,23 +223,32 @@ struct BGPSessionWithoutPolicy: Rule {
       guard let bgp = ri.bgp else { continue }
       for g in bgp.groups {
         let ext = c.isExternal(g, in: ri)
-        var missing: [String: [String]] = [:]
+        // Peers by what they lack, in order of first appearance.
+        var missing: [(what: String, peers: [String])] = []
         let members: [BGPNeighbor?] = g.neighbors.isEmpty ? (g.allow.isEmpty ? [] : [nil]) : g.neighbors
         for n in members {
           var what: [String] = []
-          if (n?.importChain ?? g.importChain ?? bgp.importChain)?.isEmpty ?? true { what.append("import") }
+          // Inside the AS the default import (accept what the peers send) is the usual design.
+          if ext && (n?.importChain ?? g.importChain ?? bgp.importChain)?.isEmpty ?? true { what.append("import") }
           if (n?.exportChain ?? g.exportChain ?? bgp.exportChain)?.isEmpty ?? true { what.append("export") }
-          if !what.isEmpty { missing[what.joined(separator: " or "), default: []].append(n?.address ?? "dynamic peers") }
+          guard !what.isEmpty else { continue }
+          let key = what.joined(separator: " or ")
+          let peer = n?.address ?? "dynamic peers"
+          if let k = missing.firstIndex(where: { $0.what == key }) { missing[k].peers.append(peer) } else { missing.append((key, [peer])) }
         }
-        for (what, peers) in missing.sorted(by: { $0.key < $1.key }) {
-          let sev: Severity = ext ? (bgp.ebgpNoPolicyDefault ? .warning : .error) : .warning
-          let kind = ext ? "eBGP" : "iBGP"
-          out.append(
-            c.finding(
-              id, sev,
-              "\(kind) group \(g.name)\(ri.suffix): \(peers.joined(separator: ", ")) \(peers.count == 1 ? "has" : "have") no \(what) policy (none at neighbor, group or protocol level)",
-              at: g.node))
+        guard !missing.isEmpty else { continue }
+        let parts = missing.map { "\($0.peers.joined(separator: ", ")) \($0.peers.count == 1 ? "has" : "have") no \($0.what) policy" }
+        let message: String
+        let sev: Severity
+        if ext {
+          sev = bgp.ebgpNoPolicyDefault ? .warning : .error
+          message = "eBGP group \(g.name)\(ri.suffix): \(parts.joined(separator: "; ")) (none at neighbor, group or protocol level)"
+        } else {
+          sev = .info
+          message =
+            "iBGP group \(g.name)\(ri.suffix): \(parts.joined(separator: "; ")) (none at neighbor, group or protocol level): the default advertises only the BGP routes"
         }
+        out.append(c.finding(id, sev, message, at: g.node))
       }
     }
     return out
@@ -241,8 +270,9 @@ struct IGPExportAdmitsBGP: Rule {
         case .accepted(let t):
           out.append(c.finding(id, .error, "\(proto) export accepts every BGP route (\(termLabel(t.policy, t.term)))", at: ch.node))
         case .mayBeAccepted(let t):
+          // A community condition restricts the BGP routes to those tagged for redistribution.
           if let term = c.model.policy.policies[t.policy]?.term(t.term), term.from.routeFilters.isEmpty, term.from.prefixLists.isEmpty,
-            term.from.prefixListFilters.isEmpty, term.from.routeFilterLists.isEmpty
+            term.from.prefixListFilters.isEmpty, term.from.routeFilterLists.isEmpty, term.from.communities.isEmpty
           {
             out.append(
               c.finding(
@@ -269,12 +299,38 @@ struct BGPMissingPrefixLimit: Rule {
       for g in bgp.groups where c.isExternal(g, in: ri) && !bgp.prefixLimit && !g.prefixLimit {
         let bare = g.neighbors.filter { !$0.prefixLimit }.map(\.address)
         guard !bare.isEmpty || g.neighbors.isEmpty else { continue }
-        out.append(
-          c.finding(
-            id, nil,
-            "eBGP group \(g.name)\(ri.suffix) has no prefix-limit (neighbors: \(bare.isEmpty ? "dynamic" : bare.joined(separator: ", ")))",
-            at: g.node))
+        var f = c.finding(
+          id, nil,
+          "eBGP group \(g.name)\(ri.suffix) has no prefix-limit (neighbors: \(bare.isEmpty ? "dynamic" : bare.joined(separator: ", ")))",
+          at: g.node)
+        let families = Self.families(c, g, bgp).map { "`family \($0) prefix-limit maximum N`" }
+        f.hint = "Add \(families.joined(separator: " and ")) (with `teardown`) to the group or neighbor."
+        out.append(f)
       }
+    }
+    return out
+  }
+}
+
+extension BGPMissingPrefixLimit {
+  /// The families a prefix limit belongs under, as `inet6 unicast`: those configured at the group
+  /// (else the protocol), each with its first sub-family; else `inet unicast` and/or `inet6
+  /// unicast` by the neighbors' addresses.
+  static func families(_ c: ConfigContext, _ g: BGPGroup, _ bgp: BGPConfig) -> [String] {
+    let t = c.tree
+    var out: [String] = []
+    for holder in [g.node, bgp.node] where out.isEmpty {
+      for f in t.all(holder, "family") where t.wordCount(of: f) >= 2 {
+        let sub = t.firstChild(of: f).map { t.word(0, of: $0) } ?? (t.wordCount(of: f) > 2 ? t.word(2, of: f) : "unicast")
+        let name = "\(t.word(1, of: f)) \(sub)"
+        if !out.contains(name) { out.append(name) }
+      }
+    }
+    if out.isEmpty {
+      let v6 = g.neighbors.contains { $0.address.contains(":") }
+      let v4 = g.neighbors.isEmpty || g.neighbors.contains { !$0.address.contains(":") }
+      if v4 { out.append("inet unicast") }
+      if v6 { out.append("inet6 unicast") }
     }
     return out
   }

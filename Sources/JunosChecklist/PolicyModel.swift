@@ -175,12 +175,18 @@ public struct PolicyActions: Sendable, Hashable {
   public var communitiesAdded: [String]
   /// Whether `then` sets `local-preference`.
   public var setsLocalPreference: Bool
+  /// The route-modifying actions as written, one per line (`next-hop self`, `community add C`).
+  public var modifications: [String]
 
   /// Creates actions.
-  public init(terminal: Terminal? = nil, modifiesRoute: Bool = false, communitiesAdded: [String] = [], setsLocalPreference: Bool = false) {
+  public init(
+    terminal: Terminal? = nil, modifiesRoute: Bool = false, communitiesAdded: [String] = [], setsLocalPreference: Bool = false,
+    modifications: [String] = []
+  ) {
     self.terminal = terminal
     self.modifiesRoute = modifiesRoute
     self.communitiesAdded = communitiesAdded
     self.setsLocalPreference = setsLocalPreference
+    self.modifications = modifications
   }
 }

@@ -291,14 +291,17 @@ private struct TermBuilder {
     case "local-preference":
       then.setsLocalPreference = true
       then.modifiesRoute = true
+      then.modifications.append(words.joined(separator: " "))
     case "community":
       then.modifiesRoute = true
+      then.modifications.append(words.joined(separator: " "))
       let op = words.dropFirst().first
       if op == "add" || op == "+" || op == "set" || op == "=" {
         then.communitiesAdded += words.dropFirst(2).map(unquoted) + (list ?? []).map(unquoted)
       }
     default:
       then.modifiesRoute = true
+      then.modifications.append(words.joined(separator: " "))
     }
   }
 

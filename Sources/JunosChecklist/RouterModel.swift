@@ -178,6 +178,9 @@ public struct RoutingInstance: Sendable {
   public var flowRoutes: [NodeID]
   /// `routing-options autonomous-system`.
   public var autonomousSystem: String?
+  /// Subscriber address pools of a BNG: `access address-assignment pool P family inet network N`
+  /// and `family inet6 prefix N`, in the instance (the top-level `access` for `master`).
+  public var subscriberPools: [IPPrefix] = []
 
   /// ` in routing-instance NAME`, or nothing for the master instance: for messages.
   public var suffix: String { name == "master" ? "" : " in routing-instance \(name)" }
@@ -319,6 +322,14 @@ public struct RouterModel: Sendable {
       aggregates: [], staticRoutes: [], igps: [], ldpInterfaces: [], rsvpInterfaces: [], mplsInterfaces: [], bgp: nil,
       vrfImport: t.values(node, "vrf-import"), vrfExport: t.values(node, "vrf-export"), forwardingTableExport: [], flowRoutes: [],
       autonomousSystem: nil)
+    if let access = t.first(node, "access"), let aa = t.first(access, "address-assignment") {
+      for pool in t.all(aa, "pool") {
+        for f in t.all(pool, "family") where t.wordCount(of: f) >= 2 {
+          let key = t.word(1, of: f) == "inet6" ? "prefix" : "network"
+          if let v = t.value(f, key), let p = IPPrefix(v) { ri.subscriberPools.append(p) }
+        }
+      }
+    }
     if let ro = t.first(node, "routing-options") {
       ri.autonomousSystem = t.value(ro, "autonomous-system")
       var tables: [NodeID] = [ro]

@@ -171,7 +171,11 @@ private let everyShapeCurly = """
     #expect(t.from.other == ["tag"])
     #expect(t.to.other == ["level"])
     #expect(t.to.keywords == ["level"])
-    #expect(t.then == PolicyActions(terminal: .accept, modifiesRoute: true, communitiesAdded: ["C"], setsLocalPreference: true))
+    #expect(
+      t.then
+        == PolicyActions(
+          terminal: .accept, modifiesRoute: true, communitiesAdded: ["C"], setsLocalPreference: true,
+          modifications: ["local-preference 200", "community add C"]))
     #expect(p.terms[1].then == PolicyActions(terminal: .accept))
     #expect(!p.terms[1].hasMatchConditions)
     #expect(p.terms[2].then.terminal == .nextPolicy)
