@@ -268,7 +268,10 @@ private struct HistoryGenerator {
     #expect(h.commits.map(\.index) == [2_147_483_647, 2_147_483_646])
     #expect(h.diagnostics.map(\.severity) == [.warning, .warning])
     let batches = h.batches(gap: 600)
-    #expect(batches.map(\.range.deviceCommand) == ["(no on-box command: rollback 2147483648, before commit 2147483647, is not kept on the box)"])
+    #expect(
+      batches.map(\.range.deviceCommand) == [
+        "(no on-box command: rollback 2147483648, before commit 2147483647, is not kept on the box)"
+      ])
     _ = CommitHistory.timelineJSON(batches)
     func xml(_ seq: String) -> SourceFile {
       SourceFile(
