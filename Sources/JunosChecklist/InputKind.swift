@@ -41,10 +41,11 @@ public enum InputKind: Sendable, Equatable {
     return .configuration(syntax)
   }
 
-  /// What the kind is, in words, for messages: "a binary file", "an empty file", "a change plan"…
+  /// What the kind is, in words, for messages: "a binary file (byte 5 is not text)", "an empty
+  /// file", "a change plan"…
   public var description: String {
     switch self {
-    case .binary: "a binary file"
+    case .binary(let offset): "a binary file (byte \(offset) is not text)"
     case .empty: "an empty file"
     case .plan: "a change plan"
     case .compare: "a captured 'show | compare'"

@@ -44,16 +44,11 @@ public enum CommitListParser {
   public static func parse(_ file: SourceFile) -> CommitHistory {
     var history = CommitHistory()
     let b = file.bytes
-    let starts = file.lineStarts
     var last: (indent: Int, slot: Int?)? = nil  // the entry a log line would belong to (slot nil: rescue)
-    for (l, start) in starts.enumerated() {
-      var end = l + 1 < starts.count ? starts[l + 1] : b.count
-      while end > start && (b[end - 1] == 0x0A || b[end - 1] == 0x0D || b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
-      var s = start
-      while s < end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+    forEachLine(b) { l, start, s, end in
       guard s < end else {
         last = nil
-        continue
+        return true
       }
       let indent = s - start
       let text = String(decoding: b[s..<end], as: UTF8.self)
@@ -65,7 +60,7 @@ public enum CommitListParser {
           history.commits.append(entry)
           last = (indent, history.commits.count - 1)
         }
-        continue
+        return true
       }
       if let owner = last, indent > owner.indent {
         // A log line (several lines join with a newline).
@@ -75,7 +70,7 @@ public enum CommitListParser {
           let previous = history.rescue?.log
           history.rescue?.log = previous.map { $0 + "\n" + text } ?? text
         }
-        continue
+        return true
       }
       last = nil
       if let kind = CaptureArtefact.classify(b, from: s, to: end, topLevel: true) {
@@ -85,18 +80,55 @@ public enum CommitListParser {
           d.severity = .warning  // the entries above it stand
           history.diagnostics.append(d)
         }
-        continue
+        return true
       }
       if let minutes = rollbackNotice(text) {
         history.rollbackNoticeMinutes = minutes
-        continue
+        return true
       }
-      if isNoise(text) { continue }
+      if isNoise(text) { return true }
       var d = Diagnostic(.unexpectedLine, "not a commit entry: '\(text)'", in: file, at: s..<end)
       d.severity = .warning  // an edited capture ("… output truncated …"); the entries around it stand
       history.diagnostics.append(d)
+      return true
     }
     return history
+  }
+
+  /// Whether the first line of `file` that is not blank, a capture artefact (prompt,
+  /// `{master:0}`, `[edit]`, pager), an echoed `show system commit`, a `#` notice or a line of the
+  /// `rollback ?` list's frame is an entry. Reads only up to that line.
+  static func startsWithEntry(_ file: SourceFile) -> Bool {
+    let b = file.bytes
+    var found = false
+    forEachLine(b) { l, _, s, end in
+      guard s < end, CaptureArtefact.classify(b, from: s, to: end, topLevel: true) == nil else { return true }
+      let text = String(decoding: b[s..<end], as: UTF8.self)
+      if isNoise(text) { return true }
+      found = entry(text, line: l + 1) != nil
+      return false
+    }
+    return found
+  }
+
+  /// Calls `body(line, start, s, end)` for each line of `b` (0-based `line`; LF, CRLF or CR ends
+  /// one, as in ``SourceFile/lineStarts``): `start` is where it begins, `s` its first byte that is
+  /// not a space or tab, `end` the end of its text without trailing blanks (`s == end`: a blank
+  /// line). Stops when `body` returns false.
+  static func forEachLine(_ b: [UInt8], _ body: (_ line: Int, _ start: Int, _ s: Int, _ end: Int) -> Bool) {
+    var start = 0
+    var line = 0
+    while start <= b.count {
+      var stop = start
+      while stop < b.count && b[stop] != 0x0A && b[stop] != 0x0D { stop += 1 }
+      var end = stop
+      while end > start && (b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
+      var s = start
+      while s < end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+      guard body(line, start, s, end), stop < b.count else { return }
+      start = stop + (b[stop] == 0x0D && stop + 1 < b.count && b[stop + 1] == 0x0A ? 2 : 1)
+      line += 1
+    }
   }
 
   /// The minutes of `# commit confirmed will be rolled back in 10 minutes` (or `in 1 minute`).

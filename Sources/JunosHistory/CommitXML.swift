@@ -97,19 +97,7 @@ extension CommitHistory {
       let head = Array(file.bytes.prefix(4096))
       return head.offset(of: "<commit-information") != nil || head.offset(of: "<commit-history") != nil
     }
-    let b = file.bytes
-    let starts = file.lineStarts
-    for (l, start) in starts.enumerated() {
-      var end = l + 1 < starts.count ? starts[l + 1] : b.count
-      while end > start && (b[end - 1] == 0x0A || b[end - 1] == 0x0D || b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
-      var s = start
-      while s < end && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
-      guard s < end, CaptureArtefact.classify(b, from: s, to: end, topLevel: true) == nil else { continue }
-      let text = String(decoding: b[s..<end], as: UTF8.self)
-      if CommitListParser.isNoise(text) { continue }
-      return CommitListParser.entry(text, line: l + 1) != nil
-    }
-    return false
+    return CommitListParser.startsWithEntry(file)
   }
 }
 

@@ -122,8 +122,8 @@ enum CICommand: JunoscopeCommand {
       let file = SourceFile(path: path, bytes: try CommonOptions.gunzipped(bytes, path: path))
       let kind = InputKind.detect(file)
       switch kind {
-      case .binary(let offset):
-        return .skipped(InputProblem(file: path, message: "\(kind.description) (byte \(offset) is not text), not a configuration"))
+      case .binary:
+        return .skipped(InputProblem(file: path, message: "\(kind.description), not a configuration"))
       case .empty:
         return .skipped(InputProblem(file: path, message: kind.description))
       case .compare, .commands:

@@ -41,11 +41,9 @@ enum CheckCommand: JunoscopeCommand {
       case .compare:
         if !checkCompare(file, quiet: inv.flag("quiet"), console: console) { status = ExitStatus.invalidInput }
         continue
-      case .binary(let offset):
+      case .binary:
         // One line: the bytes are not echoed.
-        console.err(
-          Array(
-            "junoscope: \(Diagnostic.printable(file.path)): \(kind!.description) (byte \(offset) is not text), not a configuration\n".utf8))
+        console.err(Array("junoscope: \(Diagnostic.printable(file.path)): \(kind!.description), not a configuration\n".utf8))
         status = ExitStatus.invalidInput
         continue
       case .history, .plan:

@@ -105,9 +105,8 @@ enum LintCommand: JunoscopeCommand {
   {
     let kind = detected ?? InputKind.detect(file)
     switch kind {
-    case .binary(let offset):
-      throw CommandFailure(
-        message: "\(file.path): \(kind.description) (byte \(offset)), not a configuration", status: ExitStatus.invalidInput)
+    case .binary:
+      throw CommandFailure(message: "\(file.path): \(kind.description), not a configuration", status: ExitStatus.invalidInput)
     case .empty:
       throw CommandFailure(message: "\(file.path): \(kind.description): nothing to lint", status: ExitStatus.invalidInput)
     case .plan:

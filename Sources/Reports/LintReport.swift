@@ -13,7 +13,8 @@ public struct LintReport: Sendable, Equatable {
   /// Inputs that could not be read or parsed: nothing was checked in them, and the report is not
   /// a clean bill for them (exit 2).
   public var failures: [InputProblem]
-  /// Inputs left out because they are not text (zoneinfo, images) or are empty.
+  /// Inputs left out: not text (zoneinfo, images), empty, or a change that needs the
+  /// configuration it applies to.
   public var skipped: [InputProblem]
 
   /// Creates a report; `findings` are sorted.

@@ -29,6 +29,29 @@ func lines(_ h: CommitHistory) -> [String] {
 }
 
 @Suite struct CommitListTests {
+  @Test func everyLineEndingReadsAlike() {
+    let lines = [
+      "# commit confirmed will be rolled back in 10 minutes", "ben@r1> show system commit", "0   2018-07-27 08:44:26 BST by ben via cli",
+      "    fix uplink", "", "1   2018-07-27 08:44:07 BST by ben via cli commit confirmed, rollback in 5mins", "… output truncated …",
+      "rescue  2018-07-01 10:00:00 BST by ops via cli",
+    ]
+    func read(_ separator: String) -> (String, [String]) {
+      let file = SourceFile(path: "l", text: lines.joined(separator: separator) + separator)
+      let h = CommitListParser.parse(file)
+      let shown = h.commits.map(\.textLines) + [h.rescue?.textLines ?? "-", "\(h.rollbackNoticeMinutes ?? -1)"]
+      #expect(CommitHistory.looksLikeListing(file), "\(separator.debugDescription)")
+      return (shown.joined(separator: "|"), h.diagnostics.map(\.rendered))
+    }
+    let lf = read("\n")
+    #expect(lf.1 == ["l:7:1: warning: not a commit entry: '… output truncated …'"])
+    #expect(lf.0.contains("fix uplink") && lf.0.hasSuffix("|10"))
+    for separator in ["\r\n", "\r"] {
+      let other = read(separator)
+      #expect(other.0 == lf.0, "\(separator.debugDescription)")
+      #expect(other.1 == lf.1, "\(separator.debugDescription)")
+    }
+  }
+
   @Test func katerinaBlogBatchesAndRanges() throws {
     let h = try history("katerina_blog_show_system_commit.txt")
     #expect(h.commits.count == 33)

@@ -49,7 +49,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: empty) }
     for (path, kind) in [
       (fixtures + "/configs/curly/napalm_initial.conf", "a configuration"), (empty, "an empty file"),
-      (fixtures + "/zoneinfo/Europe/London", "a binary file"),
+      (fixtures + "/zoneinfo/Europe/London", "a binary file (byte 5 is not text)"),
     ] {
       for command in ["log", "timeline"] {
         let r = run([command, "--commits", path])
