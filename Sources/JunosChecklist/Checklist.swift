@@ -194,7 +194,8 @@ public enum Checklist {
       guard let minutes = c.confirmedMinutes, let i = c.index else { continue }
       let next = commits[k - 1]
       guard next.user == c.user, (next.log ?? "").isEmpty, (next.comment ?? "").isEmpty, let ni = next.index else { continue }
-      let gap = next.localTime.secondsAsUTC - c.localTime.secondsAsUTC
+      guard let a = c.localTime, let b = next.localTime else { continue }
+      let gap = b.secondsAsUTC - a.secondsAsUTC
       guard gap >= 0, gap <= Int64(minutes) * 60 else { continue }
       let empty = emptyDiff(ni)
       if empty == false { continue }

@@ -170,7 +170,7 @@ public struct CaptureBundle: DeviceSource, Sendable {
     if a == b { return true }
     func key(_ x: [UInt8]) -> [String] {
       CommitHistory.read(SourceFile(path: "commits", bytes: x)).commits.map {
-        "\($0.index ?? -1) \($0.localTime) \($0.timeZone) \($0.user) \($0.client)"
+        "\($0.index ?? -1) \($0.localTime.map(String.init(describing:)) ?? "?") \($0.timeZone) \($0.user) \($0.client)"
       }
     }
     return key(a) == key(b)

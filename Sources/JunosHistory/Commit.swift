@@ -6,8 +6,9 @@ public struct Commit: Sendable, Hashable {
   /// The moment of the commit, seconds since 1970-01-01 UTC; `nil` while the time zone is not
   /// known (see ``CommitHistory/resolveTimes(_:)``).
   public var instant: Int64?
-  /// The local date and time as printed (`2019-11-13 15:06:51`).
-  public var localTime: LocalTime
+  /// The local date and time as printed (`2019-11-13 15:06:51`); nil for an entry nothing
+  /// describes (``unknown(index:)``).
+  public var localTime: LocalTime?
   /// The time zone as printed: an abbreviation (`GMT`, `BST`, `EEST`) or a numeric offset (`+03`).
   public var timeZone: String
   /// Who committed.
@@ -28,7 +29,7 @@ public struct Commit: Sendable, Hashable {
 
   /// Creates an entry.
   public init(
-    index: Int?, localTime: LocalTime, timeZone: String, user: String, client: String, comment: String? = nil, log: String? = nil,
+    index: Int?, localTime: LocalTime?, timeZone: String, user: String, client: String, comment: String? = nil, log: String? = nil,
     instant: Int64? = nil, revision: String? = nil, line: Int = 0
   ) {
     self.index = index
@@ -43,6 +44,20 @@ public struct Commit: Sendable, Hashable {
     self.line = line
     self.confirmedMinutes = comment.flatMap(Commit.confirmedMinutes(in:))
   }
+
+  /// The user of an entry nothing describes (no Junos user name can be `?`).
+  public static let unknownUser = "?"
+
+  /// Commit `index` when nothing says who made it or when: its rollback is missing from the
+  /// saved files, or was saved without its `## Last commit` header. It still counts as a commit,
+  /// so batches and ranges do not close over it: `user` is ``unknownUser``, `localTime` and
+  /// `instant` nil, `timeZone` and `client` empty.
+  public static func unknown(index: Int) -> Commit {
+    Commit(index: index, localTime: nil, timeZone: "", user: unknownUser, client: "")
+  }
+
+  /// Whether the source describes this entry (false for ``unknown(index:)``).
+  public var isKnown: Bool { localTime != nil }
 
   /// The minutes of a `commit confirmed, rollback in Nmins` comment.
   static func confirmedMinutes(in comment: String) -> Int? {

@@ -200,15 +200,16 @@ public enum TimePlacement {
   public static func place(_ history: inout CommitHistory, zone: Int? = nil, file: SourceFile) {
     var problems: [Diagnostic] = []
     func place(_ c: inout Commit) {
-      if c.instant != nil { return }  // the XML form's `seconds`: authoritative
+      // The XML form's `seconds` are authoritative; an unknown commit has no time to place.
+      guard c.instant == nil, let local = c.localTime else { return }
       if let zone, ZoneAbbreviations.numericOffset(c.timeZone) == nil {
-        c.instant = c.localTime.secondsAsUTC - Int64(zone)
+        c.instant = local.secondsAsUTC - Int64(zone)
         return
       }
       let lineStart = c.line >= 1 && c.line <= file.lineStarts.count ? file.lineStarts[c.line - 1] : 0
       switch ZoneAbbreviations.resolve(c.timeZone) {
       case .offset(let o):
-        c.instant = c.localTime.secondsAsUTC - Int64(o)
+        c.instant = local.secondsAsUTC - Int64(o)
       case .ambiguous(let offsets):
         problems.append(
           Diagnostic(
@@ -252,9 +253,9 @@ public enum TimePlacement {
   public static func place(_ history: inout CommitHistory, timeZone: IANAZone, file: SourceFile) {
     var problems: [Diagnostic] = []
     func place(_ c: inout Commit) {
-      if c.instant != nil { return }  // the XML form's `seconds`: authoritative
+      guard c.instant == nil, let local = c.localTime else { return }  // (as above)
       if let printed = ZoneAbbreviations.numericOffset(c.timeZone) {
-        c.instant = c.localTime.secondsAsUTC - Int64(printed)
+        c.instant = local.secondsAsUTC - Int64(printed)
         return
       }
       let lineStart = c.line >= 1 && c.line <= file.lineStarts.count ? file.lineStarts[c.line - 1] : 0
@@ -263,20 +264,20 @@ public enum TimePlacement {
         if warning { d.severity = .warning }
         problems.append(d)
       }
-      let candidates = timeZone.candidates(forLocal: c.localTime)
+      let candidates = timeZone.candidates(forLocal: local)
       let byName = candidates.filter { $0.abbreviation == c.timeZone }
       let tableOffsets = ZoneAbbreviations.table[c.timeZone] ?? []
       let byOffset = candidates.filter { tableOffsets.contains($0.offset) }
       let chosen: IANAZone.LocalTimeType
       switch candidates.count {
       case 0:
-        report("\(c.localTime) does not exist in \(timeZone.name): the clocks went forward over it")
+        report("\(local) does not exist in \(timeZone.name): the clocks went forward over it")
         return
       case 1:
         chosen = candidates[0]
         if byName.isEmpty && byOffset.isEmpty && !tableOffsets.isEmpty {
           report(
-            "time zone '\(c.timeZone)' does not match \(timeZone.name) at \(c.localTime), which is \(chosen): placed by \(timeZone.name)",
+            "time zone '\(c.timeZone)' does not match \(timeZone.name) at \(local), which is \(chosen): placed by \(timeZone.name)",
             warning: true)
         }
       default:
@@ -286,11 +287,11 @@ public enum TimePlacement {
           chosen = byOffset[0]
         } else {
           let both = candidates.map(\.description).joined(separator: " or ")
-          report("\(c.localTime) happens twice in \(timeZone.name) (\(both)) and '\(c.timeZone)' does not tell which")
+          report("\(local) happens twice in \(timeZone.name) (\(both)) and '\(c.timeZone)' does not tell which")
           return
         }
       }
-      c.instant = c.localTime.secondsAsUTC - Int64(chosen.offset)
+      c.instant = local.secondsAsUTC - Int64(chosen.offset)
     }
     for k in history.commits.indices { place(&history.commits[k]) }
     if var r = history.rescue {

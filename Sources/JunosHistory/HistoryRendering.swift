@@ -4,7 +4,8 @@ extension Commit {
   /// The commit as JSON: `{"index":0,"time":"2019-11-13T15:06:51Z","timeZone":"GMT",
   /// "user":"katerina","client":"cli","comment":null,"log":null,"confirmedMinutes":null}`
   /// (`time` null when the time could not be placed; `index` null for `rescue`; `client` null
-  /// when the source does not say, as in a rollback's `## Last commit` header).
+  /// when the source does not say, as in a rollback's `## Last commit` header; `localTime`,
+  /// `timeZone` and `user` null too for a commit nothing describes, ``unknown(index:)``).
   public func appendJSON(to out: inout [UInt8]) {
     func field(_ name: String, _ value: String?) {
       out.append(contentsOf: ",\"\(name)\":".utf8)
@@ -12,9 +13,9 @@ extension Commit {
     }
     out.append(contentsOf: "{\"index\":\(index.map(String.init) ?? "null")".utf8)
     field("time", instant.map(iso8601UTC))
-    field("localTime", localTime.description)
-    field("timeZone", timeZone)
-    field("user", user)
+    field("localTime", localTime?.description)
+    field("timeZone", isKnown ? timeZone : nil)
+    field("user", isKnown ? user : nil)
     field("client", client.isEmpty ? nil : client)
     field("comment", comment)
     field("log", log)
@@ -27,6 +28,7 @@ extension Commit {
   public var textLines: String {
     let idx = index.map(String.init) ?? "rescue"
     let pad = String(repeating: " ", count: max(1, 8 - idx.count))
+    guard let localTime else { return "\(idx)\(pad)who and when not known (no rollback header describes it)" }
     let time = instant.map { iso8601UTC($0).replacing("T", with: " ") } ?? "\(localTime) (zone \(timeZone) not placed)"
     var s = "\(idx)\(pad)\(time)  \(user)" + (client.isEmpty ? "" : " via \(client)")
     if instant != nil { s += "  (\(localTime.description.split(separator: " ")[1]) \(timeZone))" }

@@ -49,7 +49,7 @@ extension Commit {
   /// comment says.
   public var listingProblem: String? {
     if let index, index < 0 { return "negative index \(index)" }
-    let t = localTime
+    guard let t = localTime else { return "who made it and when are not known" }
     guard (0...9999).contains(t.year), (1...12).contains(t.month), (1...31).contains(t.day), (0...23).contains(t.hour),
       (0...59).contains(t.minute), (0...60).contains(t.second)
     else { return "local time out of range" }
@@ -91,7 +91,7 @@ extension Commit {
       if v >= 0 { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - s.utf8.count))) }
       out.append(contentsOf: s.utf8)
     }
-    let t = localTime
+    let t = localTime ?? LocalTime(year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)  // (``listingProblem``)
     digits(t.year, 4)
     out.append(UInt8(ascii: "-"))
     digits(t.month, 2)

@@ -92,12 +92,69 @@ public enum RollbackFiles {
     return nil
   }
 
+  /// How a commit listing and a saved rollback's `## Last commit` header disagree about the
+  /// rollback's commit: a listing captured some commits before or after the rollbacks were
+  /// saved would give every batch to the wrong author.
+  public struct Disagreement: Sendable, Hashable, CustomStringConvertible {
+    /// The header's commit (its index is the rollback's number).
+    public var header: Commit
+    /// The listing's entry with the same number, if it has one.
+    public var listed: Commit?
+    /// The listing's entry the header does describe, if one does.
+    public var matchingEntry: Int?
+
+    /// `rollback 3's header says 2019-08-05 09:06:28 BST by stuart, the listing's commit 3 is
+    /// … by bob; the header is the listing's commit 2: the listing is 1 commit older than the
+    /// rollbacks`.
+    public var description: String {
+      func said(_ c: Commit) -> String { "\(c.localTime.map(String.init(describing:)) ?? "?") \(c.timeZone) by \(c.user)" }
+      let n = header.index ?? 0
+      var s = "rollback \(n)'s header says \(said(header)), "
+      s += listed.map { "the listing's commit \(n) is \(said($0))" } ?? "the listing has no commit \(n)"
+      if let k = matchingEntry {
+        let by = abs(n - k)
+        s +=
+          "; the header is the listing's commit \(k): the listing is \(by) commit\(by == 1 ? "" : "s") \(k < n ? "older" : "newer") than the rollbacks"
+      }
+      return s
+    }
+  }
+
+  /// Checks a listing against the commit a rollback's header names (``commit(headers:rollback:)``,
+  /// with its time placed as the listing's are). Entries agree when their users are the same and
+  /// so are their times: their instants when both are placed, else the printed local times when
+  /// printed in the same zone. nil when they agree, or when the listing has no entry to compare
+  /// and none elsewhere matches the header.
+  public static func disagreement(listing: CommitHistory, header: Commit) -> Disagreement? {
+    guard let n = header.index, header.isKnown else { return nil }
+    func same(_ a: Commit) -> Bool {
+      guard a.isKnown, a.user == header.user else { return false }
+      if let x = a.instant, let y = header.instant { return x == y }
+      return a.timeZone != header.timeZone || a.localTime == header.localTime
+    }
+    let listed = listing.commit(n)
+    if let listed, same(listed) { return nil }
+    let match = listing.commits.filter { $0.index != n && same($0) }.compactMap(\.index).min { abs($0 - n) < abs($1 - n) }
+    if listed == nil && match == nil { return nil }
+    return Disagreement(header: header, listed: listed, matchingEntry: match)
+  }
+
   /// A commit list made from the headers of rollback configurations (number → tree), for when no
-  /// `show system commit` capture is at hand. Rollbacks without the header are left out.
+  /// `show system commit` capture is at hand (see ``history(headers:)``).
   public static func history(from rollbacks: [Int: ConfigTree]) -> CommitHistory {
+    history(headers: rollbacks.mapValues(\.headers))
+  }
+
+  /// A commit list made from the `## …` header lines of saved rollbacks (number → lines, as
+  /// ``headers(in:)`` reads them). Every commit from 0 to the oldest rollback given is an entry,
+  /// newest first: one whose rollback is not given or has no `## Last commit` header is
+  /// ``Commit/unknown(index:)``, so that it still separates the commits around it (a batch or an
+  /// author's range never spans a commit nobody can vouch for). Empty when nothing is given.
+  public static func history(headers: [Int: [String]]) -> CommitHistory {
     var h = CommitHistory()
-    for n in rollbacks.keys.sorted() {
-      if let c = commit(headers: rollbacks[n]!.headers, rollback: n) { h.commits.append(c) }
+    guard let oldest = headers.keys.max(), oldest >= 0 else { return h }
+    for n in 0...oldest {
+      h.commits.append(headers[n].flatMap { commit(headers: $0, rollback: n) } ?? .unknown(index: n))
     }
     return h
   }

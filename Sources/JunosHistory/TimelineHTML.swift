@@ -518,16 +518,20 @@ private struct TimelinePage {
   /// `commit 31 · stuart via cli`, the times, the comment and the log.
   mutating func commitTitle(_ c: Commit) {
     raw("commit \(c.index.map(String.init) ?? "rescue") · ")
+    guard let local = c.localTime else {
+      raw("who and when not known (no rollback header describes it)")
+      return
+    }
     text(c.user)
     raw(" via ")
     text(c.client)
     raw("\n")
     if let t = c.instant {
-      raw("\(Self.utc(t)) UTC\n\(c.localTime) ")
+      raw("\(Self.utc(t)) UTC\n\(local) ")
       text(c.timeZone)
       raw(" as printed")
     } else {
-      raw("time not placed: \(c.localTime) ")
+      raw("time not placed: \(local) ")
       text(c.timeZone)
       raw(" as printed")
     }

@@ -62,7 +62,7 @@ enum DiffCommand: JunoscopeCommand {
       guard let history = try source.history() else { return ExitStatus.invalidInput }
       let batches = history.batches().filter { $0.user == author }.reversed()
       guard !batches.isEmpty else {
-        let authors = Set(history.commits.map(\.user)).sorted().joined(separator: ", ")
+        let authors = Set(history.commits.filter(\.isKnown).map(\.user)).sorted().joined(separator: ", ")
         throw CommandFailure(message: "\(author) has no commits in the listing (authors: \(authors))", status: ExitStatus.invalidInput)
       }
       guard k <= batches.count else {
@@ -85,7 +85,13 @@ enum DiffCommand: JunoscopeCommand {
           message: "no commit in the listing is in the window \(bounds.joined(separator: " "))", status: ExitStatus.invalidInput)
       }
       range = CommitRange(oldest, newest)
-      what = " (\(inWindow.count) commit\(inWindow.count == 1 ? "" : "s") in the window)"
+      // Commits inside the range whose time nothing says are in the diff too: say so.
+      let unknown = history.commits.filter { c in !c.isKnown && c.index.map { (newest...oldest).contains($0) } == true }
+      let also =
+        unknown.isEmpty
+        ? ""
+        : "; also commit\(unknown.count == 1 ? "" : "s") \(HistorySource.numberList(unknown.compactMap(\.index))), whose time is not known"
+      what = " (\(inWindow.count) commit\(inWindow.count == 1 ? "" : "s") in the window\(also))"
     } else {
       guard let text = inv.positionals("range").first, let r = parseRange(text) else {
         throw CommandFailure(message: "give a range X..Y (or one commit N), --author NAME, or --since/--until", status: ExitStatus.usage)

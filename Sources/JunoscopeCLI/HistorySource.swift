@@ -195,25 +195,71 @@ struct HistorySource {
   /// rollbacks. nil (after reporting) when the listing has errors.
   func history() throws(CommandFailure) -> CommitHistory? {
     if let path = commitsPath {
-      return try CommonOptions.commitHistory(path, inv, io: io, console: console)
+      guard let h = try CommonOptions.commitHistory(path, inv, io: io, console: console) else { return nil }
+      try check(h, against: path)
+      return h
     }
     guard let dir else {
       throw CommandFailure(
         message: "give the commit list with --commits FILE, or --rollbacks DIR, --bundle DIR or --host HOST", status: ExitStatus.usage)
     }
-    var h = CommitHistory()
-    for n in files.keys.sorted() {
-      let bytes = try Self.bytes(files[n]!)
-      if let c = RollbackFiles.commit(headers: RollbackFiles.headers(in: bytes), rollback: n) { h.commits.append(c) }
-    }
-    guard !h.commits.isEmpty else {
+    var headers: [Int: [String]] = [:]
+    for (n, path) in files { headers[n] = RollbackFiles.headers(in: try Self.bytes(path)) }
+    var h = RollbackFiles.history(headers: headers)
+    let unknown = h.commits.filter { !$0.isKnown }.compactMap(\.index)
+    guard unknown.count < h.commits.count else {
       throw CommandFailure(
         message: "no commit list: no '## Last commit' header in the rollbacks of '\(dir)'; give --commits FILE",
         status: ExitStatus.invalidInput)
     }
+    if !unknown.isEmpty {
+      let which = Self.numberList(unknown)
+      console.error(
+        "junoscope: nothing in '\(dir)' says who made commit\(unknown.count == 1 ? "" : "s") \(which) or when (rollback\(unknown.count == 1 ? "" : "s") missing or saved without '## Last commit'): shown as user '\(Commit.unknownUser)'; give --commits FILE for the whole listing"
+      )
+    }
     CommonOptions.placeTimes(&h, try CommonOptions.deviceZone(inv), file: SourceFile(path: dir, bytes: []))
     CommonOptions.report(h.diagnostics, console: console)
     return h.hasErrors ? nil : h
+  }
+
+  /// `2, 5–7, 9`: numbers in order, runs of three or more as ranges.
+  static func numberList(_ numbers: [Int]) -> String {
+    var parts: [String] = []
+    var run: [Int] = []
+    func close() {
+      if run.count >= 3 { parts.append("\(run[0])–\(run[run.count - 1])") } else { parts += run.map(String.init) }
+      run = []
+    }
+    for n in Set(numbers).sorted() {
+      if let last = run.last, n != last + 1 { close() }
+      run.append(n)
+    }
+    close()
+    return parts.joined(separator: ", ")
+  }
+
+  /// Fails when the listing does not describe the saved rollbacks: the `## Last commit` headers
+  /// of the newest and the oldest saved rollback must be the listing's entries of the same
+  /// numbers (a listing captured a commit before the rollbacks would give each batch to the
+  /// wrong author). A live device's list and rollbacks are read together (see ``finish()``).
+  func check(_ listing: CommitHistory, against path: String) throws(CommandFailure) {
+    guard live == nil, let dir, let newest = files.keys.min(), let oldest = files.keys.max() else { return }
+    let zone = try CommonOptions.deviceZone(inv)
+    var found: [RollbackFiles.Disagreement] = []
+    for n in Set([newest, oldest]).sorted() {
+      guard let c = RollbackFiles.commit(headers: RollbackFiles.headers(in: try Self.bytes(files[n]!)), rollback: n) else { continue }
+      var one = CommitHistory(commits: [c])
+      CommonOptions.placeTimes(&one, zone, file: SourceFile(path: files[n]!, bytes: []))
+      if let d = RollbackFiles.disagreement(listing: listing, header: one.commits[0]) { found.append(d) }
+    }
+    // The one that tells by how much, if either does (the newest commit of a listing taken
+    // after the rollbacks is in none of them).
+    if let d = found.first(where: { $0.matchingEntry != nil }) ?? found.first {
+      throw CommandFailure(
+        message: "'\(path)' is not the commit list of the rollbacks in '\(dir)': \(d); capture both at the same time",
+        status: ExitStatus.invalidInput)
+    }
   }
 
   /// Reads a saved configuration, gunzipping when needed (safe from any thread).

@@ -23,7 +23,7 @@ func history(_ name: String) throws -> CommitHistory {
 /// One line per entry: `index time zone user client | comment | log`.
 func lines(_ h: CommitHistory) -> [String] {
   (h.commits + (h.rescue.map { [$0] } ?? [])).map { c in
-    "\(c.index.map(String.init) ?? "rescue") \(c.localTime) \(c.timeZone) \(c.user) \(c.client)"
+    "\(c.index.map(String.init) ?? "rescue") \(c.localTime.map(String.init(describing:)) ?? "?") \(c.timeZone) \(c.user) \(c.client)"
       + (c.comment.map { " | \($0)" } ?? "") + (c.log.map { " || \($0)" } ?? "")
   }
 }

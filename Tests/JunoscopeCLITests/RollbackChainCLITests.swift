@@ -166,4 +166,60 @@ import Testing
     #expect(sub.out.split(separator: "\n").first?.hasSuffix("| [edit protocols]") == true)
     #expect(run(["blame", "--rollbacks", dir, "protocols", "bgp"]).status == 2)
   }
+
+  /// Without a listing, rollbacks missing from the folder are commits whose author is unknown:
+  /// `log` and `timeline` show them, and no author's batch spans them.
+  @Test func missingRollbacksAreUnknownCommits() throws {
+    let dir = try Self.write(only: Array(0..<50).filter { $0 != 7 && $0 != 8 })
+    try FileManager.default.removeItem(atPath: "\(dir)/commits.txt")
+    let log = run(["log", "--rollbacks", dir])
+    #expect(log.status == 0)
+    #expect(
+      log.err
+        == "junoscope: nothing in '\(dir)' says who made commits 7, 8 or when (rollbacks missing or saved without '## Last commit'): shown as user '?'; give --commits FILE for the whole listing\n"
+    )
+    let lines = log.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    #expect(lines.count == 50)
+    #expect(lines.filter { $0.contains("who and when not known") }.map { String($0.prefix(2)) } == ["7 ", "8 "])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run(["log", "--rollbacks", dir, "-f", "json"]).out.utf8)) as? [String: Any])
+    let commits = try #require(json["commits"] as? [[String: Any]])
+    #expect(commits.count == 50)
+    #expect(commits.filter { $0["user"] is NSNull }.map { $0["index"] as! Int } == [7, 8])
+    // The timeline has a batch of the two unknown commits; no batch of a known author crosses them.
+    let t = try #require(
+      try JSONSerialization.jsonObject(with: Data(run(["timeline", "--rollbacks", dir, "-f", "json"]).out.utf8)) as? [String: Any])
+    let batches = try #require(t["batches"] as? [[String: Any]])
+    #expect(batches.filter { $0["user"] as? String == "?" }.map { "\($0["first"]!)..\($0["last"]!)" } == ["8..7"])
+    #expect(batches.allSatisfy { b in (b["user"] as? String == "?") || !((b["last"] as! Int)...(b["first"] as! Int)).overlaps(7...8) })
+    #expect(batches.map { $0["commits"] as! Int }.reduce(0, +) == 50)
+    // A window around them: their changes are in the diff, and the message says so.
+    let w = run(["diff", "--since", Self.chain.commits[10].time, "--until", Self.chain.commits[5].time, "--rollbacks", dir])
+    #expect(w.status == 0)
+    #expect(
+      w.err.hasSuffix(
+        "junoscope: commits 10..5 (4 commits in the window; also commits 7, 8, whose time is not known): show system rollback 5 compare 11\n"))
+  }
+
+  /// A listing captured a commit before (or after) the rollbacks is refused: every batch would
+  /// go to the wrong author.
+  @Test func listingOfOtherCommitsIsRefused() throws {
+    let dir = try Self.write()
+    let earlier = Self.chain.commits.dropFirst().map { c in
+      var c = c
+      c.index -= 1
+      return c
+    }
+    try Data(RollbackChain.listing(earlier).utf8).write(to: URL(fileURLWithPath: "\(dir)/earlier.txt"))
+    let user = Self.chain.commits[1].user
+    for command in [["diff", "--author", user], ["timeline"], ["log"], ["blame"]] {
+      let r = run(command + ["--rollbacks", dir, "--commits", "\(dir)/earlier.txt"])
+      #expect(r.status == 2, "\(command)")
+      #expect(
+        r.err.contains("'\(dir)/earlier.txt' is not the commit list of the rollbacks in '\(dir)': rollback 49's header says"), "\(command)")
+      #expect(r.err.hasSuffix("the listing is 1 commit older than the rollbacks; capture both at the same time\n"), "\(command)")
+    }
+    // The listing taken with them is used.
+    #expect(run(["timeline", "--rollbacks", dir, "--commits", "\(dir)/commits.txt"]).status == 0)
+  }
 }
