@@ -25,6 +25,11 @@ public struct Blame: Sendable {
     /// commit or any earlier one.
     public var isBoundary: Bool
 
+    /// Every commit the change can be from, newest first (ascending numbers):
+    /// `commit…oldestCommit` — one commit unless rollbacks were missing; for a boundary, commit
+    /// N, standing for "N or earlier".
+    public var candidates: ClosedRange<Int> { commit...oldestCommit }
+
     /// Creates an origin.
     public init(commit: Int, oldestCommit: Int, isBoundary: Bool) {
       self.commit = commit

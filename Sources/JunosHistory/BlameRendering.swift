@@ -20,10 +20,44 @@ extension Blame {
     return o.oldestCommit == o.commit ? "\(o.commit)" : "\(o.commit)..\(o.oldestCommit)"
   }
 
+  /// The user and time cells of an origin's text row.
+  ///
+  /// - A commit: its user and time (`YYYY-MM-DD HH:MM`, UTC).
+  /// - A span: every candidate's user, distinct, newest commit first, joined with `,` (Junos
+  ///   user names have no `,`); a candidate not in the listing adds one `?` where it falls. The
+  ///   time is the range from the oldest known candidate's time to the newest one's
+  ///   (`2024-01-01 10:00..12:30`, `2024-01-01 10:00..02-03 09:00`, or both in full across
+  ///   years); one known time prints alone.
+  /// - A boundary: `(earlier)` (no Junos user name has parentheses) and `≤ ` and commit N's
+  ///   time: the statement was there by then.
+  ///
+  /// Unknown users and times print `?`.
+  static func cells(_ o: Origin, _ byIndex: [Int: Commit]) -> (user: String, time: String) {
+    func minute(_ k: Int) -> String? {
+      byIndex[k].flatMap(\.instant).map { String(iso8601UTC($0).replacing("T", with: " ").dropLast(4)) }
+    }
+    if o.isBoundary { return ("(earlier)", minute(o.commit).map { "≤ \($0)" } ?? "?") }
+    var users: [String] = []
+    var seen = Set<String>()
+    for k in o.candidates {
+      let u = byIndex[k]?.user ?? "?"
+      if seen.insert(u).inserted { users.append(u) }
+    }
+    let times = o.candidates.compactMap(minute)
+    guard let newest = times.first, let oldest = times.last else { return (users.joined(separator: ","), "?") }
+    if times.count == 1 { return (users.joined(separator: ","), newest) }
+    let sameYear = oldest.prefix(4) == newest.prefix(4)
+    let sameDay = oldest.prefix(10) == newest.prefix(10)
+    let end = sameDay ? newest.suffix(5) : sameYear ? newest.dropFirst(5) : Substring(newest)
+    return (users.joined(separator: ","), "\(oldest)..\(end)")
+  }
+
   /// `git blame`-style text: every line of the selected configuration (annotations too) beside
   /// the commit that last introduced or changed it, its user and its time (UTC); `^N` marks
-  /// statements already in the oldest rollback read (commit N or earlier). Closing braces carry
-  /// no commit. A selected subtree is headed by its `[edit …]` parent.
+  /// statements already in the oldest rollback read (commit N or earlier: user `(earlier)`,
+  /// time `≤` commit N's), and a span `3..5` names the users of all its candidates, newest
+  /// first (`noc-ops,katerina`; `?` for one not in the listing), over the range of their times.
+  /// Closing braces carry no commit. A selected subtree is headed by its `[edit …]` parent.
   ///
   /// - Parameters:
   ///   - selection: What to show.
@@ -52,14 +86,14 @@ extension Blame {
         rows.append((o, line))
       }
     }
-    // The cells of each origin, made once (there are at most a few dozen origins).
+    // The cells of each origin, made once (there are at most a few dozen origins, and their
+    // spans do not overlap: all of them together cover each commit once).
     var cellsOf: [Origin: (String, String, String)] = [:]
     let cells: [(String, String, String)?] = rows.map { row in
       guard let o = row.origin else { return nil }
       if let known = cellsOf[o] { return known }
-      let c = byIndex[o.commit]
-      let time = c.flatMap { $0.instant }.map { String(iso8601UTC($0).replacing("T", with: " ").dropLast(4)) } ?? "?"
-      let made = (Self.label(o), c?.user ?? "?", time)
+      let (user, time) = Self.cells(o, byIndex)
+      let made = (Self.label(o), user, time)
       cellsOf[o] = made
       return made
     }
@@ -78,26 +112,38 @@ extension Blame {
   }
 
   /// JSON: `{"rollback":0,"oldestRollback":49,"statements":[{"path":"interfaces xe-0/0/1",
-  /// "statement":"description uplink","commit":3,"oldestCommit":3,"boundary":false}],
-  /// "commits":[{…}]}` — one entry per statement of the selection in document order (`path` is
-  /// its parent's path in `set` form, `""` at top level), and the commit list entries the
-  /// statements refer to (``Commit/appendJSON(to:)``).
+  /// "statement":"description uplink","commit":3,"oldestCommit":5,"candidates":[3,4,5],
+  /// "boundary":false}],"commits":[{…}]}` — one entry per statement of the selection in document
+  /// order (`path` is its parent's path in `set` form, `""` at top level; `candidates` every
+  /// commit the change can be from, ``Origin/candidates``, newest first), and the commit list
+  /// entries of every candidate of every statement (``Commit/appendJSON(to:)``).
   public func renderJSON(_ selection: Selection = .all, commits: CommitHistory, options: RenderOptions = RenderOptions()) -> [UInt8] {
     var out: [UInt8] = Array("{\"rollback\":\(rollback),\"oldestRollback\":\(oldestRollback),\"statements\":[".utf8)
     var used = Set<Int>()
+    // `"commit":3,"oldestCommit":5,"candidates":[3,4,5],"boundary":false}` per origin, made once.
+    var tailOf: [Origin: [UInt8]] = [:]
     var first = true
     for root in selection.roots {
       walk(root, includeRoot: root != ConfigTree.root) { node, _, closing in
         guard !closing else { return }
         let o = origin(of: node)
-        used.insert(o.commit)
+        let tail: [UInt8]
+        if let known = tailOf[o] {
+          tail = known
+        } else {
+          used.formUnion(o.candidates)
+          let list = o.candidates.map(String.init).joined(separator: ",")
+          tail = Array(
+            ",\"commit\":\(o.commit),\"oldestCommit\":\(o.oldestCommit),\"candidates\":[\(list)],\"boundary\":\(o.isBoundary)}".utf8)
+          tailOf[o] = tail
+        }
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         out += Array("{\"path\":".utf8)
         JSONText.append(String(decoding: tree.parent(of: node).map { tree.setPath(of: $0, options) } ?? [], as: UTF8.self), into: &out)
         out += Array(",\"statement\":".utf8)
         JSONText.append(String(decoding: tree.statementText(node, options, prefixes: true), as: UTF8.self), into: &out)
-        out += Array(",\"commit\":\(o.commit),\"oldestCommit\":\(o.oldestCommit),\"boundary\":\(o.isBoundary)}".utf8)
+        out += tail
       }
     }
     out += Array("],\"commits\":[".utf8)

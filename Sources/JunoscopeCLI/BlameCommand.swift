@@ -15,8 +15,10 @@ enum BlameCommand: JunoscopeCommand {
       Reads the saved rollbacks of --rollbacks DIR from the oldest to the newest and compares each with
       the next, as 'junoscope diff' does. A statement keeps the commit that last changed its own line
       (words, values, inactive:/protect:, annotation, place among terms); a block whose contents changed
-      keeps its own. '^N' marks statements already in the oldest rollback read: commit N or earlier.
-      Where rollbacks are missing the commit is a span ('3..5'). PATH words pick a hierarchy
+      keeps its own. '^N' marks statements already in the oldest rollback read: commit N or earlier
+      (user '(earlier)', time '≤' commit N's). Where rollbacks are missing the commit is a span
+      ('3..5'), shown with every candidate's user, newest first ('noc-ops,katerina'; '?' for one
+      the commit list lacks), over the range of their times. PATH words pick a hierarchy
       ('interfaces xe-0/0/1'); --path gives more than one. Rollbacks missing between saved ones are
       composed from compare captures (rollback-N-compare-M.txt, commit-N.diff) when they reach them. Users and times come from --commits or the
       rollbacks' '## Last commit' headers; times are UTC.

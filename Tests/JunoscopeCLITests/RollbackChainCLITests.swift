@@ -118,6 +118,62 @@ import Testing
       ))
   }
 
+  /// With rollbacks 1–9 missing and no captures, what commits 0–9 did is the span `0..9`: its
+  /// `candidates` are all ten commits, `commits` holds the listing's entry of each, and the text
+  /// names every user of the span, newest first, over the range of their times — or, from the
+  /// rollbacks' headers alone (commit 0's), commit 0's user and a `?` for the others.
+  @Test func blameSpansNameEveryCandidate() throws {
+    let dir = try Self.write(only: [0] + Array(10..<50))
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let chain = Self.chain
+    let r = run(["blame", "--rollbacks", dir, "--commits", "\(dir)/commits.txt", "-f", "json"])
+    #expect(r.status == 0, "\(r.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let statements = try #require(json["statements"] as? [[String: Any]])
+    var candidates = Set<Int>()
+    var spans = 0
+    for s in statements {
+      let commit = try #require(s["commit"] as? Int)
+      let oldest = try #require(s["oldestCommit"] as? Int)
+      let list = try #require(s["candidates"] as? [Int])
+      #expect(list == Array(commit...oldest))
+      if oldest > commit {
+        spans += 1
+        #expect((commit, oldest) == (0, 9))
+      }
+      candidates.formUnion(list)
+    }
+    #expect(spans > 0)
+    let commits = try #require(json["commits"] as? [[String: Any]])
+    #expect(Set(commits.compactMap { $0["index"] as? Int }) == candidates)
+    #expect(candidates.isSuperset(of: 0...9))
+    #expect(commits.allSatisfy { $0["user"] is String && $0["time"] is String })
+
+    var users: [String] = []
+    for c in chain.commits[0...9] where !users.contains(c.user) { users.append(c.user) }
+    let newest = String(chain.commits[0].time.prefix(16))
+    let oldest = String(chain.commits[9].time.prefix(16))
+    let range = oldest + ".." + (oldest.prefix(10) == newest.prefix(10) ? newest.suffix(5) : newest.dropFirst(5))
+    // The cells of every row of the span, spaces collapsed.
+    func spanCells(_ text: String) -> Set<String> {
+      var out = Set<String>()
+      for line in text.split(separator: "\n") {
+        let cells = line.prefix(upTo: line.range(of: " | ")!.lowerBound).split(separator: " ")
+        if cells.first == "0..9" { out.insert(cells.joined(separator: " ")) }
+      }
+      return out
+    }
+    let listed = run(["blame", "--rollbacks", dir, "--commits", "\(dir)/commits.txt"])
+    #expect(listed.status == 0)
+    #expect(spanCells(listed.out) == ["0..9 \(users.joined(separator: ",")) \(range)"])
+    let headers = run(["blame", "--rollbacks", dir])
+    #expect(headers.status == 0)
+    #expect(spanCells(headers.out) == ["0..9 \(chain.commits[0].user),? \(newest)"])
+    // The oldest rollback's statements: there by commit 49's time.
+    let first = try #require(headers.out.split(separator: "\n").first)
+    #expect(first.split(separator: " ").prefix(5).joined(separator: " ") == "^49 (earlier) ≤ \(chain.commits[49].time.prefix(16))")
+  }
+
   /// `blame` attributes every statement of rollback 0 as the generator recorded — with all 50
   /// rollbacks, and with rollbacks 1–9 missing but their commits' compare captures there.
   @Test(arguments: [false, true])
