@@ -254,7 +254,8 @@ import Testing
     #expect(w.status == 0)
     #expect(
       w.err.hasSuffix(
-        "junoscope: commits 10..5 (4 commits in the window; also commits 7, 8, whose time is not known): show system rollback 5 compare 11\n"))
+        "junoscope: commits 10..5 (4 commits in the window; also commits 7, 8, whose time is not known): show system rollback 5 compare 11\n"
+      ))
   }
 
   /// A listing captured a commit before (or after) the rollbacks is refused: every batch would
