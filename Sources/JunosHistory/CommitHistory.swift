@@ -189,6 +189,23 @@ public enum CommitListParser {
 
 /// Placing printed commit times on the UTC time line.
 public enum TimePlacement {
+  /// What is known of the device's zone.
+  public enum Zone: Sendable {
+    /// Its IANA zone (`--timezone`): ``place(_:timeZone:file:)``.
+    case iana(IANAZone)
+    /// A fixed UTC offset in seconds (`--utc-offset`), or nil: each entry's printed zone
+    /// (``place(_:zone:file:)``).
+    case offset(Int?)
+  }
+
+  /// Places the times by what is known of the zone.
+  public static func place(_ history: inout CommitHistory, _ zone: Zone, file: SourceFile) {
+    switch zone {
+    case .iana(let z): place(&history, timeZone: z, file: file)
+    case .offset(let o): place(&history, zone: o, file: file)
+    }
+  }
+
   /// Sets ``Commit/instant`` of every entry whose printed zone resolves (``ZoneAbbreviations``),
   /// or, when `zone` is given, from that fixed offset for every entry. An ambiguous or unknown
   /// abbreviation without `zone` is an error on the entry's line: a guess would misplace it.

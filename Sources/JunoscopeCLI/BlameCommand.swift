@@ -38,13 +38,13 @@ enum BlameCommand: JunoscopeCommand {
     let io = FileIO(console: console)
     let model = try CommonOptions.model(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, model: model)
-    try source.prefetch(Array(0...49))  // (a live device: every rollback it lists)
-    guard let dir = source.dir else {
+    guard source.hasRollbacks else {
       throw CommandFailure(
         message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
-    let files = source.files
-    guard let newest = files.keys.min() else {
+    let dir = source.name
+    let saved = source.rollbackNumbers  // (a live device: every rollback it lists, read as needed)
+    guard let newest = saved.min() else {
       throw CommandFailure(message: "no saved rollback in '\(dir)'", status: ExitStatus.invalidInput)
     }
     if newest != 0 { console.error("junoscope: rollback 0 is not in '\(dir)': blaming rollback \(newest)") }
@@ -61,8 +61,8 @@ enum BlameCommand: JunoscopeCommand {
     // Rollbacks missing between saved ones are composed from compare captures where possible
     // (ahead of the chain, which reads saved files on several threads).
     var composed: [Int: ConfigTree] = [:]
-    if let oldest = files.keys.max() {
-      for n in newest..<oldest where files[n] == nil {
+    if let oldest = saved.max() {
+      for n in newest..<oldest where !saved.contains(n) {
         if let t = try source.config(n) { composed[n] = t }
       }
     }
@@ -72,12 +72,16 @@ enum BlameCommand: JunoscopeCommand {
       )
     }
     let present = composed
+    let store = source.reader.store
     let chain = try Blame.chain(
-      rollbacks: Array(files.keys) + Array(present.keys), options: DiffOptions(model: model),
+      rollbacks: Array(saved) + Array(present.keys), options: DiffOptions(model: model),
       workers: max(1, ProcessInfo.processInfo.activeProcessorCount)
     ) { n throws(CommandFailure) in
       if let t = present[n] { return t }
-      return try HistorySource.parse(files[n]!, model: model)
+      return try HistorySource.map { () throws(StoreError) in
+        guard let file = try store.rollback(n) else { throw StoreError("rollback \(n) is not in '\(store.name)'") }
+        return try HistoryReader.parse(file, model: model)
+      }
     }
     guard let blame = chain else { return ExitStatus.invalidInput }
     let paths =

@@ -54,27 +54,14 @@ enum CommonOptions {
       status: ExitStatus.invalidInput)
   }
 
-  /// The device's zone as the user gave it.
-  enum DeviceZone {
-    /// `--timezone NAME`.
-    case iana(IANAZone)
-    /// `--utc-offset`, or nil: each entry's printed zone.
-    case offset(Int?)
-  }
+  /// The device's zone as the user gave it: `--timezone NAME`, or `--utc-offset` (nil: each
+  /// entry's printed zone).
+  typealias DeviceZone = TimePlacement.Zone
 
   /// `--timezone` (its file read once) or `--utc-offset`; usage errors before any input is read.
   static func deviceZone(_ inv: Invocation) throws(CommandFailure) -> DeviceZone {
     if let zone = try timeZone(inv) { return .iana(zone) }
     return .offset(try utcOffset(inv))
-  }
-
-  /// Places a listing's times: `--timezone` when given, else `--utc-offset`, else each entry's
-  /// printed zone.
-  static func placeTimes(_ history: inout CommitHistory, _ zone: DeviceZone, file: SourceFile) {
-    switch zone {
-    case .iana(let z): TimePlacement.place(&history, timeZone: z, file: file)
-    case .offset(let o): TimePlacement.place(&history, zone: o, file: file)
-    }
   }
 
   /// `--utc-offset` in seconds, if given.
@@ -86,24 +73,19 @@ enum CommonOptions {
     return o
   }
 
-  /// Reads the `--commits` listing (text or XML), places its times on UTC (`--timezone` or
-  /// `--utc-offset` if given) and reports its diagnostics; nil when it has errors.
-  static func commitHistory(_ path: String, _ inv: Invocation, io: FileIO, console: Console) throws(CommandFailure) -> CommitHistory? {
-    let zone = try deviceZone(inv)
+  /// Reads a `--commits` file (standard input for `-`). Something else than a listing (a
+  /// configuration, an empty file, a binary) has no commit entries: that is an error, not an
+  /// empty history.
+  static func listingFile(_ path: String, io: FileIO) throws(CommandFailure) -> SourceFile {
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: input.bytes)
-    // Something else than a listing (a configuration, an empty file, a binary) has no commit
-    // entries: that is an error, not an empty history.
     let kind = InputKind.detect(file)
     guard kind == .history else {
       throw CommandFailure(
         message: "\(Diagnostic.printable(file.path)): no commit entries: it is \(kind.description), not a 'show system commit' listing",
         status: ExitStatus.invalidInput)
     }
-    var history = CommitHistory.read(file)
-    placeTimes(&history, zone, file: file)
-    report(history.diagnostics, console: console)
-    return history.hasErrors ? nil : history
+    return file
   }
 
   /// The model of statements: Juniper's schema, and behind it the built-in keyword table plus

@@ -1,5 +1,6 @@
 import ArgumentKit
 import Foundation
+import JunosConfig
 
 /// Where a command's output goes and its input comes from; tests substitute buffers.
 public struct Console: Sendable {
@@ -49,39 +50,11 @@ struct FileIO {
   /// Reads a file (safe from any thread) to its end: a regular file, or a pipe, FIFO or device
   /// (`<(ssh r1 …)`, `/dev/stdin`; `/dev/null` is empty).
   static func readFile(_ path: String) throws(CommandFailure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw CommandFailure(message: "cannot read '\(path)': \(reason(errno))", status: 2) }
-    defer { close(fd) }
-    var st = stat()
-    if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-      throw CommandFailure(message: "cannot read '\(path)': is a directory", status: 2)
-    }
-    let regular = (st.st_mode & S_IFMT) == S_IFREG
-    var out = [UInt8]()
-    if regular { out.reserveCapacity(Int(st.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-      if n == 0 { return out }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw CommandFailure(message: "cannot read '\(path)': \(reason(errno))", status: 2)
-      }
-      out.append(contentsOf: chunk[..<n])
-    }
+    do throws(LocalFiles.Failure) { return try LocalFiles.read(path) } catch { throw CommandFailure(message: error.description, status: 2) }
   }
 
   /// The words of an `open`/`read` failure.
-  static func reason(_ e: Int32) -> String {
-    switch e {
-    case ENOENT: "no such file"
-    case EACCES, EPERM: "permission denied"
-    case EISDIR: "is a directory"
-    case ENOSPC: "no space left on the device"
-    case EROFS: "read-only file system"
-    default: String(cString: strerror(e))
-    }
-  }
+  static func reason(_ e: Int32) -> String { LocalFiles.reason(e) }
 
   /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename), or to
   /// standard output when `path` is nil or `-`.

@@ -37,7 +37,7 @@ enum DiffCommand: JunoscopeCommand {
     let io = FileIO(console: console)
     let model = try CommonOptions.model(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, model: model)
-    guard source.dir != nil else {
+    guard source.hasRollbacks else {
       throw CommandFailure(
         message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
     }
@@ -90,7 +90,7 @@ enum DiffCommand: JunoscopeCommand {
       let also =
         unknown.isEmpty
         ? ""
-        : "; also commit\(unknown.count == 1 ? "" : "s") \(HistorySource.numberList(unknown.compactMap(\.index))), whose time is not known"
+        : "; also commit\(unknown.count == 1 ? "" : "s") \(HistoryReader.numberList(unknown.compactMap(\.index))), whose time is not known"
       what = " (\(inWindow.count) commit\(inWindow.count == 1 ? "" : "s") in the window\(also))"
     } else {
       guard let text = inv.positionals("range").first, let r = parseRange(text) else {
@@ -108,8 +108,8 @@ enum DiffCommand: JunoscopeCommand {
     case .set: out = diff.renderSet(options)
     case .json:
       out = diff.renderJSON(
-        options, oldPath: source.files[range.baseRollback] ?? "rollback \(range.baseRollback)",
-        newPath: source.files[range.resultRollback] ?? "rollback \(range.resultRollback)")
+        options, oldPath: source.reader.store.location(ofRollback: range.baseRollback) ?? "rollback \(range.baseRollback)",
+        newPath: source.reader.store.location(ofRollback: range.resultRollback) ?? "rollback \(range.resultRollback)")
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))

@@ -29,7 +29,7 @@ enum LogCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let source = try HistorySource(inv, io: io, console: console)
+    var source = try HistorySource(inv, io: io, console: console)
     let (since, until) = try window(inv)
     guard var history = try source.history() else { return ExitStatus.invalidInput }
     let authors = Set(inv.options("author"))

@@ -32,8 +32,8 @@ enum TimelineCommand: JunoscopeCommand {
 
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
-    let source = try HistorySource(inv, io: io, console: console)
-    let path = inv.option("commits") ?? source.dir ?? "-"
+    var source = try HistorySource(inv, io: io, console: console)
+    let path = inv.option("commits") ?? source.name
     var gap: Int64? = nil
     if let text = inv.option("gap") {
       guard let g = duration(text) else {
