@@ -3,6 +3,7 @@ import Foundation
 import JunosChecklist
 import JunosConfig
 import JunosDiff
+import JunosHistory
 import Reports
 
 /// A file a plan names that cannot be read.
@@ -122,7 +123,10 @@ enum LintCommand: JunoscopeCommand {
       }
     case .history:
       let folder = (file.path as NSString).deletingLastPathComponent
-      return Checklist.lint(history: file, options: options) { i in emptyCommit(i, folder: folder) }
+      // The rollbacks beside the listing, read through the same store and reader as the history
+      // commands (any name they read, compare captures composed); none there: not checked.
+      var reader = (try? RollbackFolder(path: folder.isEmpty ? "." : folder)).map { HistoryReader(store: $0) }
+      return Checklist.lint(history: file, options: options) { i in emptyCommit(i, reader: &reader) }
     case .compare, .commands:
       guard let baseline else {
         throw CommandFailure(
@@ -137,21 +141,13 @@ enum LintCommand: JunoscopeCommand {
     }
   }
 
-  /// Whether commit `i` changed nothing: the diff from rollback i+1 to rollback i
-  /// (`juniper.conf.N.gz` or `juniper.conf.N` beside the listing) is empty; nil when either is
-  /// missing or does not parse. The diff, not tree equality: each file's `## Last commit` header
-  /// names its own commit, so two rollbacks are never equal as trees.
-  static func emptyCommit(_ i: Int, folder: String) -> Bool? {
-    func load(_ n: Int) -> ConfigTree? {
-      let base = (folder.isEmpty ? "" : folder + "/") + (n == 0 ? "juniper.conf" : "juniper.conf.\(n)")
-      for p in [base + ".gz", base] {
-        guard let bytes = try? FileIO.readFile(p), let plain = try? CommonOptions.gunzipped(bytes, path: p) else { continue }
-        let r = ConfigParser.parse(SourceFile(path: p, bytes: plain))
-        return r.hasErrors ? nil : r.tree
-      }
-      return nil
-    }
-    guard let new = load(i), let old = load(i + 1) else { return nil }
+  /// Whether commit `i` changed nothing: the diff from rollback i+1 to rollback i is empty; nil
+  /// when either is missing or does not parse. The diff, not tree equality: each file's
+  /// `## Last commit` header names its own commit, so two rollbacks are never equal as trees.
+  static func emptyCommit(_ i: Int, reader: inout HistoryReader?) -> Bool? {
+    guard var r = reader else { return nil }
+    defer { reader = r }
+    guard let new = (try? r.configuration(i)) ?? nil, let old = (try? r.configuration(i + 1)) ?? nil else { return nil }
     return ConfigDiff(from: old, to: new).isEmpty
   }
 
