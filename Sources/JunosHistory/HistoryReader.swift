@@ -1,5 +1,5 @@
 public import JunosConfig
-public import JunosDiff
+internal import JunosDiff
 
 /// Reads one device's history out of any ``RollbackStore``: the commit list (the store's, one
 /// given beside it, or one made from the rollbacks' `## Last commit` headers), rollback
