@@ -63,6 +63,9 @@ public struct Batch: Sendable, Hashable {
   public var start: Int64? { commits.first?.instant }
   /// The last commit's instant, if placed.
   public var end: Int64? { commits.last?.instant }
+  /// Whether its commits were read from backups (``Commit/backup``): each may stand for more
+  /// commits than the backups recorded.
+  public var isFromBackups: Bool { commits.contains { $0.backup != nil } }
 }
 
 extension CommitHistory {
