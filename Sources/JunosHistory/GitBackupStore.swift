@@ -159,7 +159,7 @@ public struct GitBackupStore: RollbackStore {
     if found.count == 1 { return found[0].path }
     if found.count > 1 {
       throw StoreError(
-        "device '\(device)' is ambiguous in '\(repository)': \(found.map(\.path).joined(separator: ", ")); give --path FILE")
+        "device '\(device)' is ambiguous in '\(repository)': \(found.map(\.path).joined(separator: ", ")); give --file FILE")
     }
     if let skipped = all.first(where: { $0.device == device || $0.path == device }), let why = skipped.skipped {
       throw StoreError("'\(skipped.path)' in '\(repository)' is not read as a Junos configuration: \(why)")

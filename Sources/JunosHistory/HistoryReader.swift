@@ -95,10 +95,17 @@ public struct HistoryReader: Sendable {
     var h = RollbackFiles.history(headers: headers)
     for k in h.commits.indices { h.commits[k].backup = h.commits[k].index.flatMap(store.backupSpan(ofRollback:)) }
     let unknown = h.commits.filter { !$0.isKnown }.compactMap(\.index)
-    guard unknown.count < h.commits.count else {
+    // Backups (RANCID's drop the header) still bound each commit's time.
+    let fromBackups = h.commits.contains { $0.backup != nil }
+    guard unknown.count < h.commits.count || fromBackups else {
       throw StoreError("no commit list: no '## Last commit' header in the rollbacks of '\(store.name)'; give --commits FILE")
     }
-    if !unknown.isEmpty {
+    if !unknown.isEmpty && fromBackups {
+      let s = unknown.count == 1 ? "" : "s"
+      notes.append(
+        "the backups in '\(store.name)' do not say who made commit\(s) \(Self.numberList(unknown)) (saved without '## Last commit', as RANCID saves them): shown as user '\(Commit.unknownUser)', their times bounded by the backups; give --commits FILE for the device's listing"
+      )
+    } else if !unknown.isEmpty {
       let s = unknown.count == 1 ? "" : "s"
       notes.append(
         "nothing in '\(store.name)' says who made commit\(s) \(Self.numberList(unknown)) or when (rollback\(s) missing or saved without '## Last commit'): shown as user '\(Commit.unknownUser)'; give --commits FILE for the whole listing"
