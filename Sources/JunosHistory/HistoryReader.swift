@@ -205,12 +205,17 @@ public struct HistoryReader: Sendable {
       let what = how.captures.count == 1 ? how.captures[0] : "\(how.captures.count) compare captures"
       notes.append("rollback \(n) composed from rollback \(how.base) and \(what)")
     }
-    if let result = store.backupSpan(ofRollback: range.resultRollback) {
-      notes.append(
-        Self.backupNote(
-          range, base: store.backupSpan(ofRollback: range.baseRollback), oldest: store.backupSpan(ofRollback: range.older), result: result))
-    }
+    if let note = backupNote(range) { notes.append(note) }
     return (base, result)
+  }
+
+  /// What a range read from the store's backups covers (``backupNote(_:base:oldest:result:)``),
+  /// nil when the store does not keep backups.
+  public func backupNote(_ range: CommitRange) -> String? {
+    store.backupSpan(ofRollback: range.resultRollback).map { result in
+      Self.backupNote(
+        range, base: store.backupSpan(ofRollback: range.baseRollback), oldest: store.backupSpan(ofRollback: range.older), result: result)
+    }
   }
 
   /// What a range read from backups covers: every commit between the two backups, recorded or

@@ -109,7 +109,7 @@ extension CommitHistory {
           ",\"first\":\(b.range.older),\"last\":\(b.range.newer),\"commits\":\(b.commits.count),\"start\":\(time(b.start)),\"end\":\(time(b.end)),\"compare\":"
           .utf8)
       // Numbered by backups, a batch has no on-box command.
-      out.append(contentsOf: (b.isFromBackups ? "null,\"mayIncludeUnrecorded\":true" : "\"\(b.range.deviceCommand)\"").utf8)
+      out.append(contentsOf: (b.deviceCommand.map { "\"\($0)\"" } ?? "null,\"mayIncludeUnrecorded\":true").utf8)
       out.append(UInt8(ascii: "}"))
     }
     out.append(contentsOf: "],\"authors\":[".utf8)

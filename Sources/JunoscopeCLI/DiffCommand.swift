@@ -102,7 +102,7 @@ enum DiffCommand: JunoscopeCommand {
     let (base, result) = try source.endpoints(range)
     // Backups numbered without the device's listing: their numbers are not the box's.
     let numberedByBackups = !source.hasListing && source.reader.store.backupSpan(ofRollback: range.resultRollback) != nil
-    console.error("junoscope: commits \(range)\(what): \(numberedByBackups ? TimelineCommand.fromBackups : range.deviceCommand)")
+    console.error("junoscope: commits \(range)\(what): \(numberedByBackups ? Batch.numberedByBackups : range.deviceCommand)")
     let diff = ConfigDiff(from: base, to: result, options: DiffOptions(model: model))
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
@@ -112,7 +112,8 @@ enum DiffCommand: JunoscopeCommand {
     case .json:
       out = diff.renderJSON(
         options, oldPath: source.reader.store.location(ofRollback: range.baseRollback) ?? "rollback \(range.baseRollback)",
-        newPath: source.reader.store.location(ofRollback: range.resultRollback) ?? "rollback \(range.resultRollback)")
+        newPath: source.reader.store.location(ofRollback: range.resultRollback) ?? "rollback \(range.resultRollback)",
+        notes: source.reader.backupNote(range).map { [$0] } ?? [])
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))

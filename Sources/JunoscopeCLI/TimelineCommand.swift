@@ -77,7 +77,7 @@ enum TimelineCommand: JunoscopeCommand {
       s += b.user + String(repeating: " ", count: width - b.user.count + 2)
       s += "\(b.range)".padding(8) + "\(n) commit\(n == 1 ? " " : "s")  "
       s += (n == 1 ? time(b.start) : "\(time(b.start)) → \(time(b.end))") + "  "
-      s += (b.isFromBackups ? Self.fromBackups : b.range.deviceCommand) + "\n"
+      s += (b.deviceCommand ?? Batch.numberedByBackups) + "\n"
     }
     s += "\n"
     for a in CommitHistory.authors(batches) {
@@ -88,9 +88,6 @@ enum TimelineCommand: JunoscopeCommand {
     if let pending { s += "\npending: \(pending.summary)\n" }
     return s
   }
-
-  /// In place of the on-box command for a batch numbered by backups.
-  static let fromBackups = "(from backups, numbered by them: may include commits no backup recorded)"
 
   /// The input's file name for the page title: `standard input` for `-`.
   static func displayName(_ path: String) -> String {

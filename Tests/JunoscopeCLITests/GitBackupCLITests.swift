@@ -94,6 +94,15 @@ import Testing
         junoscope: commits 0..0: (from backups, numbered by them: may include commits no backup recorded)
 
         """)
+    // The JSON form names the backups and says what they cover.
+    let json0 = run(["diff", "0", "-f", "json"] + git).out
+    #expect(
+      json0.hasPrefix(
+        "{\"format\":\"junoscope.diff\",\"version\":1,\"old\":\"\(repo.path)/mx-msk-br1@\(short["headerOnly"]!)\",\"new\":\"\(repo.path)/mx-msk-br1@\(short["after"]!)\",\"notes\":[\"commits 0..0 are the difference between backup \(short["headerOnly"]!) and backup \(short["after"]!): any commits made after 2024-09-27 09:00:00Z and before 2024-09-27 18:00:00Z that no backup recorded are in it too\"],\"identical\":false,"
+      ))
+    #expect(
+      run(["timeline", "-f", "html"] + git).out.contains(
+        "<code>(from backups, numbered by them: may include commits no backup recorded)</code>"))
     #expect(run(["diff", "--author", "moro"] + git).out == run(["diff", "--author", "moro"] + folder).out)
     // blame: the same commit for every statement.
     for format in ["text", "json"] {
