@@ -41,59 +41,83 @@ public enum BackupFiles {
     start < end && b[start] == UInt8(ascii: "#") && (start + 1 == end || b[start + 1] != UInt8(ascii: "#"))
   }
 
-  /// The lines of `b` as (start, end without CR) ranges.
-  static func lines(_ b: [UInt8]) -> [Range<Int>] {
-    var out: [Range<Int>] = []
-    var start = 0
-    while start < b.count {
-      var end = start
-      while end < b.count && b[end] != 0x0A { end += 1 }
-      out.append(start..<(end > start && b[end - 1] == 0x0D ? end - 1 : end))
-      start = end + 1
-    }
-    return out
+  /// The line of `b` that starts at `start`: where its text ends (without a CR) and where the
+  /// next line starts (`b.count` after the last).
+  static func line(_ b: [UInt8], at start: Int) -> (end: Int, next: Int) {
+    var end = start
+    while end < b.count && b[end] != 0x0A { end += 1 }
+    return (end > start && b[end - 1] == 0x0D ? end - 1 : end, min(end + 1, b.count))
   }
 
-  static func isBlank(_ b: [UInt8], _ r: Range<Int>) -> Bool { b[r].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+  /// Where the line that ends just before `end` (at a newline, or at the end of `b`) starts.
+  static func lineStart(_ b: [UInt8], before end: Int) -> Int {
+    var s = end
+    while s > 0 && b[s - 1] != 0x0A { s -= 1 }
+    return s
+  }
+
+  static func isBlank(_ b: [UInt8], _ r: Range<Int>) -> Bool { b[r].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+
+  /// Whether the line `r` is the backup tool's or blank.
+  static func isTool(_ b: [UInt8], _ r: Range<Int>) -> Bool { isBlank(b, r) || isToolLine(b, r.lowerBound, r.upperBound) }
 
   /// The configuration of a backup file: the tool's lines before and after it (``isToolLine``
   /// or blank) are blanked, so that the text left is what the device printed and line numbers
   /// are still the file's. `#` lines inside the configuration (RANCID's filtered secrets) stay:
-  /// the configuration reader takes them as comments.
+  /// the configuration reader takes them as comments. Only the lines blanked are read one by
+  /// one; the configuration is copied as it is.
   public static func configuration(_ bytes: [UInt8]) -> [UInt8] {
-    let all = lines(bytes)
-    func tool(_ r: Range<Int>) -> Bool { isBlank(bytes, r) || isToolLine(bytes, r.lowerBound, r.upperBound) }
-    guard let first = all.firstIndex(where: { !tool($0) }), let last = all.lastIndex(where: { !tool($0) }) else {
-      return Array(repeating: 0x0A, count: all.count)
+    // The tool's lines before: up to the first other line.
+    var first = 0
+    var leading = 0
+    while first < bytes.count {
+      let (end, next) = line(bytes, at: first)
+      guard isTool(bytes, first..<end) else { break }
+      first = next
+      leading += 1
+    }
+    // The tool's lines after: back from the end, up to the last other line.
+    var last = bytes.count
+    var trailing = 0
+    if last > 0 && bytes[last - 1] == 0x0A { last -= 1 }  // the last line's newline
+    while last > first {
+      let s = lineStart(bytes, before: last)
+      guard isTool(bytes, s..<last) else { break }
+      last = s > 0 ? s - 1 : 0
+      trailing += 1
     }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
-    out += repeatElement(0x0A, count: first)
-    out += bytes[all[first].lowerBound..<all[last].upperBound]
-    out += repeatElement(0x0A, count: all.count - last)
+    out += repeatElement(0x0A, count: leading)
+    guard first < last else { return out }
+    out += bytes[first..<last]
+    out += repeatElement(0x0A, count: trailing + 1)
     return out
   }
 
-  /// What identifies a configuration apart from its headers: its lines that are not blank and
-  /// not a `## Last commit` / `## Last changed` header, joined. Two backups with the same key
-  /// hold the same configuration.
-  static func configurationKey(_ configuration: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(configuration.count)
-    for r in lines(configuration) where !isBlank(configuration, r) {
-      let line = configuration[r]
-      if line.starts(with: "## Last commit".utf8) || line.starts(with: "## Last changed".utf8) { continue }
-      out += line
-      out.append(0x0A)
+  /// What identifies a configuration apart from its headers (``configuration(_:)``'s text from
+  /// its first line that is neither blank nor a `## Last commit` / `## Last changed` header,
+  /// without the blank lines at its end): two backups with the same key hold the same
+  /// configuration, whatever the tool's lines around it.
+  static func configurationKey(_ configuration: [UInt8]) -> ArraySlice<UInt8> {
+    var start = 0
+    while start < configuration.count {
+      let (end, next) = line(configuration, at: start)
+      let text = configuration[start..<end]
+      guard isBlank(configuration, start..<end) || text.starts(with: "## Last commit".utf8) || text.starts(with: "## Last changed".utf8)
+      else { break }
+      start = next
     }
-    return out
+    var end = configuration.count
+    while end > start && [0x0A, 0x0D, 0x20, 0x09].contains(configuration[end - 1]) { end -= 1 }
+    return configuration[start..<end]
   }
 
   /// The content type of a RANCID file (`juniper` of `#RANCID-CONTENT-TYPE: juniper`; RANCID
   /// writes `!` in place of `#` for some vendors), nil when the first line is not one.
   public static func rancidContentType(_ bytes: [UInt8]) -> String? {
-    guard let first = lines(bytes).first else { return nil }
-    let line = String(decoding: bytes[first], as: UTF8.self)
+    guard !bytes.isEmpty else { return nil }
+    let line = String(decoding: bytes[0..<Self.line(bytes, at: 0).end], as: UTF8.self)
     for prefix in ["#RANCID-CONTENT-TYPE:", "!RANCID-CONTENT-TYPE:"] where line.hasPrefix(prefix) {
       return line.dropFirst(prefix.count).trimmingPrefix(" ").split(separator: " ").first.map(String.init) ?? ""
     }
@@ -119,7 +143,9 @@ public enum BackupFiles {
       format = .oxidized
     }
     let text = configuration(bytes)
-    guard let r = lines(text).first(where: { !isBlank(text, $0) }), startsJunosConfiguration(text[r]) else {
+    var start = 0
+    while start < text.count && text[start] == 0x0A { start += 1 }
+    guard start < text.count, startsJunosConfiguration(text[start..<line(text, at: start).end]) else {
       return BackupFile(path: path, device: device, format: format, skipped: "not a Junos configuration")
     }
     return BackupFile(path: path, device: device, format: format)

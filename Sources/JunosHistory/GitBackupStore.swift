@@ -64,19 +64,19 @@ public struct GitBackupStore: RollbackStore {
     changes.reverse()
     var states: [RecordedState] = []  // oldest first while built
     var blobs: [GitObjectID] = []
-    var keys: [[UInt8]] = []
+    var key: GitObjectID? = nil  // the newest state's configuration, hashed
     var headerLines: [[String]] = []
     var notes: [String] = []
     for c in changes {
       let text = BackupFiles.configuration(try git.blob(c.blob!))
-      let key = BackupFiles.configurationKey(text)
+      let newKey = GitRepository.blobID(of: BackupFiles.configurationKey(text))
       let lines = RollbackFiles.headers(in: text).filter { $0.hasPrefix("## Last c") }
       if let last = states.indices.last {
-        if keys[last] == key && headerLines[last] == lines {
+        if key == newKey && headerLines[last] == lines {
           states[last].lastSeen = c.time  // only the tool's lines changed
           continue
         }
-        if keys[last] != key && headerLines[last] == lines && !lines.isEmpty {
+        if key != newKey && headerLines[last] == lines && !lines.isEmpty {
           notes.append(
             "backup \(c.id.short) of '\(name)' changes the configuration but not its '## Last commit' header: commit numbers count it as a commit of its own"
           )
@@ -90,10 +90,10 @@ public struct GitBackupStore: RollbackStore {
         header?.index = nil
       }
       let span = BackupSpan(
-        backup: c.id.hex, time: c.time, after: states.last?.lastSeen, configurationChanged: keys.last.map { $0 != key } ?? true)
+        backup: c.id.hex, time: c.time, after: states.last?.lastSeen, configurationChanged: states.isEmpty || key != newKey)
       states.append(RecordedState(header: header, span: span, lastSeen: c.time))
       blobs.append(c.blob!)
-      keys.append(key)
+      key = newKey
       headerLines.append(lines)
     }
     states.reverse()

@@ -92,6 +92,15 @@ final class GitRepository: Sendable {
     StoreError("\(path): \(what): \(Self.lastError(status))")
   }
 
+  /// The id git would give `bytes` as a blob (SHA-1, computed by libgit2): equal bytes, equal
+  /// ids, without keeping or comparing the bytes themselves.
+  static func blobID(of bytes: ArraySlice<UInt8>) -> GitObjectID {
+    _ = initialized
+    var oid = git_oid()
+    _ = bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+    return GitObjectID(&oid)
+  }
+
   /// The commit a revision names (`HEAD`, a branch, a tag, an id or `HEAD~3`), peeled through tags.
   func commit(_ revision: String) throws(StoreError) -> GitObjectID {
     let result: Result<GitObjectID, StoreError> = handle.withLock { h in
