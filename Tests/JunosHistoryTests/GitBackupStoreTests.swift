@@ -119,6 +119,33 @@ import Testing
     #expect(try GitBackupStore.files(repository: bare).count == 6)
   }
 
+  /// Only the first parent is followed: a backup made on a side branch counts when it is merged.
+  @Test func firstParentHistory() throws {
+    let (repo, ids) = try BackupRepository.oxidized()
+    defer { repo.remove() }
+    try repo.git(["checkout", "-q", "-b", "side", ids["after"]!])
+    let text = try String(contentsOfFile: repo.path + "/mx-msk-br1", encoding: .utf8)
+    try repo.write(
+      "mx-msk-br1",
+      text.replacingOccurrences(
+        of: "## Last commit: 2024-09-27 14:59:28 UTC by admin", with: "## Last commit: 2024-09-29 10:00:00 UTC by noc"))
+    let side = try repo.commit("update mx-msk-br1", at: "2024-09-29T12:00:00Z")
+    try repo.git(["checkout", "-q", "main"])
+    try repo.git(
+      ["merge", "-q", "--no-ff", "-m", "merge side", "side"],
+      environment: [
+        "GIT_COMMITTER_DATE": "2024-10-02T06:00:00Z", "GIT_AUTHOR_DATE": "2024-10-02T06:00:00Z", "GIT_COMMITTER_NAME": "oxidized",
+        "GIT_COMMITTER_EMAIL": "oxidized@backups.example", "GIT_AUTHOR_NAME": "oxidized", "GIT_AUTHOR_EMAIL": "oxidized@backups.example",
+      ])
+    let merge = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let store = try GitBackupStore(repository: repo.path, file: "mx-msk-br1")
+    #expect(store.states.map(\.span.backup) == [merge, ids["after"]!, ids["headerOnly"]!, ids["first"]!])
+    #expect(!store.states.map(\.span.backup).contains(side))
+    #expect(store.states[0].span.time == Self.seconds("2024-10-02 06:00:00"))
+    #expect(store.states[0].span.configurationChanged == false)
+    #expect(try GitBackupStore(repository: repo.path, file: "mx-msk-br1", revision: "side").states[0].span.backup == side)
+  }
+
   @Test func errors() throws {
     let (repo, ids) = try BackupRepository.oxidized()
     defer { repo.remove() }
