@@ -18,7 +18,7 @@ public final class BackupRepository {
   @discardableResult
   public func git(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    p.executableURL = URL(fileURLWithPath: Self.gitPath)
     p.arguments = ["-C", path] + arguments
     var env = ProcessInfo.processInfo.environment
     env["GIT_CONFIG_NOSYSTEM"] = "1"
@@ -37,6 +37,18 @@ public final class BackupRepository {
       throw BackupRepositoryError(message: "git \(arguments.joined(separator: " ")): " + String(decoding: problem, as: UTF8.self))
     }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The `git` binary: the first on `PATH` (Debian's is `/usr/bin/git`; `.ci/setup` installs it).
+  static let gitPath: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let found = path.split(separator: ":").map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return found ?? "/usr/bin/git"
+  }()
+
+  /// Removes a file of the work tree.
+  public func delete(_ file: String) throws {
+    try FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).appendingPathComponent(file).path)
   }
 
   /// Writes a file of the work tree (folders made as needed).

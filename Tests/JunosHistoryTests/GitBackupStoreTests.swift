@@ -146,6 +146,31 @@ import Testing
     #expect(try GitBackupStore(repository: repo.path, file: "mx-msk-br1", revision: "side").states[0].span.backup == side)
   }
 
+  /// A file deleted and added again starts its history anew; a configuration that changed
+  /// under the same `## Last commit` header is a commit of its own, with a note.
+  @Test func historyEndsWhereTheFileWasNotThere() throws {
+    let (repo, ids) = try BackupRepository.oxidized()
+    defer { repo.remove() }
+    let vsrx = try String(contentsOfFile: repo.path + "/vsrx", encoding: .utf8)
+    try repo.delete("vsrx")
+    try repo.commit("remove vsrx", at: "2024-10-02T06:00:00Z")
+    try repo.write("vsrx", vsrx)
+    let again = try repo.commit("update vsrx", at: "2024-10-03T06:00:00Z")
+    let store = try GitBackupStore(repository: repo.path, file: "vsrx")
+    #expect(store.states.map(\.span.backup) == [again])
+    #expect(try GitBackupStore(repository: repo.path, file: "vsrx", revision: ids["vsrx"]!).states.count == 2)
+    // The same header over another configuration.
+    let lab = try String(contentsOfFile: repo.path + "/lab/mx-rnd-br1", encoding: .utf8)
+    try repo.write("lab/mx-rnd-br1", lab.replacingOccurrences(of: "host-name mx-rnd-br1;", with: "host-name mx-rnd-br1-lab;"))
+    let edited = try repo.commit("update lab/mx-rnd-br1", at: "2024-10-04T06:00:00Z")
+    let labStore = try GitBackupStore(repository: repo.path, file: "lab/mx-rnd-br1")
+    #expect(labStore.states.count == 2)
+    #expect(
+      labStore.notes == [
+        "backup \(edited.prefix(7)) of '\(repo.path)/lab/mx-rnd-br1' changes the configuration but not its '## Last commit' header: commit numbers count it as a commit of its own"
+      ])
+  }
+
   @Test func errors() throws {
     let (repo, ids) = try BackupRepository.oxidized()
     defer { repo.remove() }
