@@ -58,7 +58,7 @@ struct HistorySource {
     if given.contains("bundle") || given.contains("host") {
       guard given.count == 1 else {
         throw CommandFailure(
-          message: "--\(given.contains("bundle") ? "bundle" : "host") replaces --commits and --rollbacks; give one source",
+          message: "--\(given.contains("bundle") ? "bundle" : "host") replaces --commits, --rollbacks and --git; give one source",
           status: ExitStatus.usage)
       }
     }

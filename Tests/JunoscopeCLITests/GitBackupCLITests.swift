@@ -223,6 +223,10 @@ import Testing
         ["log", "--git", repo.path, "--rollbacks", "x", "--file", "a"], 64,
         "junoscope: error: --git replaces --rollbacks; give one source\n"
       ),
+      (
+        ["log", "--git", repo.path, "--bundle", "b", "--file", "a"], 64,
+        "junoscope: error: --bundle replaces --commits, --rollbacks and --git; give one source\n"
+      ),
       (["log", "--file", "mx-msk-br1"], 64, "junoscope: error: --file names a file of a git repository: give --git REPO too\n"),
       (["log", "--git", repo.path], 64, "junoscope: error: --git wants the device's file: give --file FILE or --device NAME\n"),
       (["log", "--git", repo.path, "--file", "a", "--device", "b"], 64, "junoscope: error: give --file or --device, not both\n"),
