@@ -36,7 +36,8 @@ public struct GitBackupStore: RollbackStore {
   ///
   /// - Parameters:
   ///   - repository: The repository (its work tree, its `.git`, or a bare one).
-  ///   - file: The device's file, from the top of the repository (`configs/core1`).
+  ///   - file: The device's file, from the top of the repository (`configs/core1`; `./` and
+  ///     doubled slashes are ignored).
   ///   - revision: Where to start (default `HEAD`).
   ///   - listing: The device's commit listing, times placed: the states take its numbers
   ///     (``BackupNumbering/aligned(_:to:name:listingName:)``).
@@ -48,6 +49,8 @@ public struct GitBackupStore: RollbackStore {
     repository: String, file: String, revision: String = "HEAD", listing: CommitHistory? = nil, listingName: String = "",
     zone: TimePlacement.Zone = .offset(nil)
   ) throws(StoreError) {
+    // `./configs/r1` and `configs//r1` name `configs/r1`.
+    let file = file.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     let git = try GitRepository(path: repository)
     let start = try git.commit(revision)
     let history = try git.firstParentHistory(from: start, path: file)

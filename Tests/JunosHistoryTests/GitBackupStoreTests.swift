@@ -111,6 +111,7 @@ import Testing
     let then = try GitBackupStore(repository: repo.path, file: "mx-msk-br1", revision: String(ids["headerOnly"]!.prefix(10)))
     #expect(then.states.map(\.span.backup) == [ids["headerOnly"]!, ids["first"]!])
     #expect(try GitBackupStore(repository: repo.path, file: "mx-msk-br1", revision: "HEAD~4").states.count == 2)
+    #expect(try GitBackupStore(repository: repo.path, file: "./core//mx-rnd-br1").file == "core/mx-rnd-br1")
     let bare = repo.path + ".git"
     defer { try? FileManager.default.removeItem(atPath: bare) }
     try repo.git(["clone", "-q", "--bare", repo.path, bare])
