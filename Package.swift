@@ -38,9 +38,12 @@ let package = Package(
     .target(name: "JunosDiff", dependencies: ["JunosConfig"], swiftSettings: strict),
     // zlib from the system (Debian: zlib1g-dev), for `juniper.conf.N.gz` rollback files.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files, blame.
-    // No Foundation.
-    .target(name: "JunosHistory", dependencies: ["JunosConfig", "JunosDiff", "CZlib"], swiftSettings: strict),
+    // Commit history: `show system commit` (text, XML), times, ranges, batches, rollback files, git
+    // repositories of backups, blame. No Foundation.
+    .target(name: "JunosHistory", dependencies: ["JunosConfig", "JunosDiff", "CZlib", "CGit2"], swiftSettings: strict),
+    // libgit2 from the system (Debian: libgit2-dev), for git repositories of backups (Oxidized,
+    // RANCID). Imported (internally) by JunosHistory only.
+    .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
     // libssh from the system (Debian: libssh-dev), for devices over SSH. Imported by JunosDevice only.
     .systemLibrary(name: "CLibSSH", pkgConfig: "libssh", providers: [.apt(["libssh-dev"])]),
     // Devices: SSH (CLI and NETCONF) through libssh, capture bundles, the read-only allow-list.

@@ -8,13 +8,25 @@ extension ConfigDiff {
   ///   - options: Masking (secrets are masked unless `showSecrets`).
   ///   - oldPath: Where the old configuration came from, recorded as `"old"`.
   ///   - newPath: Where the new one came from, recorded as `"new"`.
+  ///   - notes: What the reader should know of where they came from (a range read from
+  ///     backups), recorded as `"notes"` after `"new"` when there are any.
   /// - Returns: One JSON object and a newline.
-  public func renderJSON(_ options: RenderOptions = RenderOptions(), oldPath: String? = nil, newPath: String? = nil) -> [UInt8] {
+  public func renderJSON(
+    _ options: RenderOptions = RenderOptions(), oldPath: String? = nil, newPath: String? = nil, notes: [String] = []
+  ) -> [UInt8] {
     var out: [UInt8] = []
     out.append(contentsOf: #"{"format":"junoscope.diff","version":1,"old":"#.utf8)
     optional(&out, oldPath)
     out.append(contentsOf: #","new":"#.utf8)
     optional(&out, newPath)
+    if !notes.isEmpty {
+      out.append(contentsOf: #","notes":["#.utf8)
+      for (k, n) in notes.enumerated() {
+        if k > 0 { out.append(UInt8(ascii: ",")) }
+        JSONText.append(n, into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
     out.append(contentsOf: #","identical":"#.utf8)
     out.append(contentsOf: (isEmpty ? "true" : "false").utf8)
     out.append(contentsOf: #","counts":{"#.utf8)

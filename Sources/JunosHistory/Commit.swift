@@ -26,6 +26,9 @@ public struct Commit: Sendable, Hashable {
   public var revision: String?
   /// Where the entry is in its source (1-based line), 0 when unknown.
   public var line: Int
+  /// For a commit read from backups: the backups that recorded its configuration, and so the
+  /// span it may stand for (other commits in it were not recorded). nil otherwise.
+  public var backup: BackupSpan? = nil
 
   /// Creates an entry.
   public init(

@@ -51,6 +51,7 @@ public struct HistoryReader: Sendable {
     self.listingFile = listing
     self.model = model
     self.zone = zone
+    self.notes = store.notes
   }
 
   /// Takes the diagnostics and notes collected so far (for the caller to print).
@@ -92,11 +93,19 @@ public struct HistoryReader: Sendable {
       if let file = try store.rollback(n) { headers[n] = RollbackFiles.headers(in: file.bytes) }
     }
     var h = RollbackFiles.history(headers: headers)
+    for k in h.commits.indices { h.commits[k].backup = h.commits[k].index.flatMap(store.backupSpan(ofRollback:)) }
     let unknown = h.commits.filter { !$0.isKnown }.compactMap(\.index)
-    guard unknown.count < h.commits.count else {
+    // Backups (RANCID's drop the header) still bound each commit's time.
+    let fromBackups = h.commits.contains { $0.backup != nil }
+    guard unknown.count < h.commits.count || fromBackups else {
       throw StoreError("no commit list: no '## Last commit' header in the rollbacks of '\(store.name)'; give --commits FILE")
     }
-    if !unknown.isEmpty {
+    if !unknown.isEmpty && fromBackups {
+      let s = unknown.count == 1 ? "" : "s"
+      notes.append(
+        "the backups in '\(store.name)' do not say who made commit\(s) \(Self.numberList(unknown)) (saved without '## Last commit', as RANCID saves them): shown as user '\(Commit.unknownUser)', their times bounded by the backups; give --commits FILE for the device's listing"
+      )
+    } else if !unknown.isEmpty {
       let s = unknown.count == 1 ? "" : "s"
       notes.append(
         "nothing in '\(store.name)' says who made commit\(s) \(Self.numberList(unknown)) or when (rollback\(s) missing or saved without '## Last commit'): shown as user '\(Commit.unknownUser)'; give --commits FILE for the whole listing"
@@ -196,7 +205,28 @@ public struct HistoryReader: Sendable {
       let what = how.captures.count == 1 ? how.captures[0] : "\(how.captures.count) compare captures"
       notes.append("rollback \(n) composed from rollback \(how.base) and \(what)")
     }
+    if let note = backupNote(range) { notes.append(note) }
     return (base, result)
+  }
+
+  /// What a range read from the store's backups covers (``backupNote(_:base:oldest:result:)``),
+  /// nil when the store does not keep backups.
+  public func backupNote(_ range: CommitRange) -> String? {
+    store.backupSpan(ofRollback: range.resultRollback).map { result in
+      Self.backupNote(
+        range, base: store.backupSpan(ofRollback: range.baseRollback), oldest: store.backupSpan(ofRollback: range.older), result: result)
+    }
+  }
+
+  /// What a range read from backups covers: every commit between the two backups, recorded or
+  /// not (``BackupSpan``): those after the last backup of the configuration before the range
+  /// (`oldest`'s ``BackupSpan/after``, else `base`'s time) and before `result`'s backup.
+  public static func backupNote(_ range: CommitRange, base: BackupSpan?, oldest: BackupSpan?, result: BackupSpan) -> String {
+    func time(_ t: Int64) -> String { iso8601UTC(t).replacing("T", with: " ") }
+    let from = base.map { "backup \($0.backup.prefix(7))" } ?? "rollback \(range.baseRollback)"
+    let since = (oldest?.after ?? base?.time).map { " after \(time($0))" } ?? ""
+    return
+      "commits \(range) are the difference between \(from) and backup \(result.backup.prefix(7)): any commits made\(since) and before \(time(result.time)) that no backup recorded are in it too"
   }
 
   /// `2, 5–7, 9`: numbers in order, runs of three or more as ranges.

@@ -21,6 +21,12 @@ extension Commit {
     field("log", log)
     out.append(contentsOf: ",\"confirmedMinutes\":\(confirmedMinutes.map(String.init) ?? "null")".utf8)
     if let revision { field("revision", revision) }
+    if let backup {
+      out.append(contentsOf: ",\"backup\":{\"id\":\"\(backup.backup)\"".utf8)
+      field("time", iso8601UTC(backup.time))
+      field("after", backup.after.map(iso8601UTC))
+      out.append(contentsOf: ",\"configurationChanged\":\(backup.configurationChanged)}".utf8)
+    }
     out.append(UInt8(ascii: "}"))
   }
 
@@ -28,7 +34,8 @@ extension Commit {
   public var textLines: String {
     let idx = index.map(String.init) ?? "rescue"
     let pad = String(repeating: " ", count: max(1, 8 - idx.count))
-    guard let localTime else { return "\(idx)\(pad)who and when not known (no rollback header describes it)" }
+    let backupLine = backup.map { "\n        (\($0.summary))" } ?? ""
+    guard let localTime else { return "\(idx)\(pad)who and when not known (no rollback header describes it)" + backupLine }
     let time = instant.map { iso8601UTC($0).replacing("T", with: " ") } ?? "\(localTime) (zone \(timeZone) not placed)"
     var s = "\(idx)\(pad)\(time)  \(user)" + (client.isEmpty ? "" : " via \(client)")
     if instant != nil { s += "  (\(localTime.description.split(separator: " ")[1]) \(timeZone))" }
@@ -36,7 +43,7 @@ extension Commit {
     if let log {
       for line in log.split(separator: "\n", omittingEmptySubsequences: false) { s += "\n        \(line)" }
     }
-    return s
+    return s + backupLine
   }
 }
 
@@ -87,7 +94,8 @@ extension CommitHistory {
   /// "start":"…Z","end":"…Z","compare":"show system rollback 28 compare 32"}],"authors":[{"user":…,
   /// "commits":…,"batches":…,"first":"…Z","last":"…Z"}],"gaps":[{"first":19,"last":10,"commits":10}],
   /// "pending":{"commit":0,"user":"admin","minutes":10,"deadline":"…Z","minutesLeft":null}|null}`
-  /// (batches oldest first; gaps are ``numberingGaps(_:)``, oldest first; `pending` is
+  /// (batches oldest first; a batch read from backups, ``Batch/isFromBackups``, has `compare`
+  /// null — its numbers are the backups', not the box's — and `"mayIncludeUnrecorded":true`; gaps are ``numberingGaps(_:)``, oldest first; `pending` is
   /// `pending`, its `commit` and `user` null when only the listing's notice tells of it).
   public static func timelineJSON(_ batches: [Batch], pending: PendingConfirmation? = nil) -> [UInt8] {
     func time(_ t: Int64?) -> String { t.map { "\"\(iso8601UTC($0))\"" } ?? "null" }
@@ -98,8 +106,11 @@ extension CommitHistory {
       JSONText.append(b.user, into: &out)
       out.append(
         contentsOf:
-          ",\"first\":\(b.range.older),\"last\":\(b.range.newer),\"commits\":\(b.commits.count),\"start\":\(time(b.start)),\"end\":\(time(b.end)),\"compare\":\"\(b.range.deviceCommand)\"}"
+          ",\"first\":\(b.range.older),\"last\":\(b.range.newer),\"commits\":\(b.commits.count),\"start\":\(time(b.start)),\"end\":\(time(b.end)),\"compare\":"
           .utf8)
+      // Numbered by backups, a batch has no on-box command.
+      out.append(contentsOf: (b.deviceCommand.map { "\"\($0)\"" } ?? "null,\"mayIncludeUnrecorded\":true").utf8)
+      out.append(UInt8(ascii: "}"))
     }
     out.append(contentsOf: "],\"authors\":[".utf8)
     for (k, a) in authors(batches).enumerated() {

@@ -63,6 +63,15 @@ public struct Batch: Sendable, Hashable {
   public var start: Int64? { commits.first?.instant }
   /// The last commit's instant, if placed.
   public var end: Int64? { commits.last?.instant }
+  /// Whether its commits were read from backups (``Commit/backup``): each may stand for more
+  /// commits than the backups recorded.
+  public var isFromBackups: Bool { commits.contains { $0.backup != nil } }
+  /// The on-box command that shows what the batch did (``CommitRange/deviceCommand``); nil when
+  /// it was read from backups without the device's listing: its numbers are then the backups',
+  /// not the box's.
+  public var deviceCommand: String? { isFromBackups ? nil : range.deviceCommand }
+  /// What is said in place of the on-box command for commits numbered by backups.
+  public static let numberedByBackups = "(from backups, numbered by them: may include commits no backup recorded)"
 }
 
 extension CommitHistory {

@@ -29,12 +29,20 @@ public protocol RollbackStore: Sendable {
   /// Fails when the history moved while it was read (a commit landed on a live device): the
   /// rollback numbers read may then belong to other commits. Nothing to do for saved files.
   func checkStable() throws(StoreError)
+  /// For a store of backups (``GitBackupStore``): the backups rollback `n` was recorded by, and
+  /// so the span of time commit `n` (and any commits no backup recorded) happened in. nil for a
+  /// store that keeps every rollback the device made.
+  func backupSpan(ofRollback n: Int) -> BackupSpan?
+  /// Things the user should be told about the store itself, found when it was opened.
+  var notes: [String] { get }
 }
 
 extension RollbackStore {
   public var listingIsWithRollbacks: Bool { false }
   public func checkStable() throws(StoreError) {}
   public func location(ofRollback n: Int) -> String? { nil }
+  public func backupSpan(ofRollback n: Int) -> BackupSpan? { nil }
+  public var notes: [String] { [] }
 }
 
 /// A store with nothing in it: for a commit list read on its own (`--commits` without

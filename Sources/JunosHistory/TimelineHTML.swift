@@ -512,7 +512,7 @@ private struct TimelinePage {
     raw(" \(b.range) · \(n) commit\(n == 1 ? "" : "s")\n")
     func time(_ t: Int64?) -> String { t.map { "\(Self.utc($0)) UTC" } ?? "time not placed" }
     raw(n == 1 || b.start == b.end ? time(b.start) : "\(time(b.start)) → \(time(b.end))")
-    raw("\n\(b.range.deviceCommand)")
+    raw("\n\(b.deviceCommand ?? Batch.numberedByBackups)")
   }
 
   /// `commit 31 · stuart via cli`, the times, the comment and the log.
@@ -557,7 +557,7 @@ private struct TimelinePage {
       raw("<tr><td>")
       text(b.user)
       raw("</td><td>\(b.range)</td><td class=\"n\">\(b.commits.count)</td><td>\(Self.utc(b.start))</td><td>\(Self.utc(b.end))</td>")
-      raw("<td><code>\(b.range.deviceCommand)</code></td></tr>\n")
+      raw("<td><code>\(b.deviceCommand ?? Batch.numberedByBackups)</code></td></tr>\n")
     }
     raw("</tbody>\n</table>\n")
   }

@@ -23,6 +23,8 @@ enum BlameCommand: JunoscopeCommand {
       composed from compare captures (rollback-N-compare-M.txt, commit-N.diff) when they reach them. Users and times come from --commits or the
       rollbacks' '## Last commit' headers; times are UTC.
       --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      --git REPO with --file FILE or --device NAME reads the device's backups in a git repository
+      (Oxidized, RANCID); each backed-up commit may stand for others no backup recorded.
       Exit status: 0 shown, 2 invalid input or nothing at PATH, 3 a device failed.
       """,
     arguments: [
@@ -39,8 +41,7 @@ enum BlameCommand: JunoscopeCommand {
     let model = try CommonOptions.model(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, model: model)
     guard source.hasRollbacks else {
-      throw CommandFailure(
-        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
+      throw CommandFailure(message: HistorySource.needConfigurations, status: ExitStatus.usage)
     }
     let dir = source.name
     let saved = source.rollbackNumbers  // (a live device: every rollback it lists, read as needed)

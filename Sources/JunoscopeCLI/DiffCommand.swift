@@ -18,6 +18,8 @@ enum DiffCommand: JunoscopeCommand {
       --rollbacks DIR holds juniper.conf[.N][.gz] or rollback-N.conf files; a rollback that is missing
       is composed from an older one and compare captures named rollback-N-compare-M.txt (or
       commit-N.diff for what commit N did). --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      --git REPO with --file FILE or --device NAME reads the device's backups in a git repository
+      (Oxidized, RANCID); each backed-up commit may stand for others no backup recorded.
       Exit status: 0 shown, 2 invalid input or a rollback missing, 3 a device failed.
       """,
     arguments: [
@@ -38,8 +40,7 @@ enum DiffCommand: JunoscopeCommand {
     let model = try CommonOptions.model(inv, io: io)
     var source = try HistorySource(inv, io: io, console: console, model: model)
     guard source.hasRollbacks else {
-      throw CommandFailure(
-        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
+      throw CommandFailure(message: HistorySource.needConfigurations, status: ExitStatus.usage)
     }
     // The range: given, an author's batch, or a time window; one of them (each names its commits
     // alone, so a second would be dropped or would have to be guessed at).
@@ -99,7 +100,9 @@ enum DiffCommand: JunoscopeCommand {
       range = r
     }
     let (base, result) = try source.endpoints(range)
-    console.error("junoscope: commits \(range)\(what): \(range.deviceCommand)")
+    // Backups numbered without the device's listing: their numbers are not the box's.
+    let numberedByBackups = !source.hasListing && source.reader.store.backupSpan(ofRollback: range.resultRollback) != nil
+    console.error("junoscope: commits \(range)\(what): \(numberedByBackups ? Batch.numberedByBackups : range.deviceCommand)")
     let diff = ConfigDiff(from: base, to: result, options: DiffOptions(model: model))
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
@@ -109,7 +112,8 @@ enum DiffCommand: JunoscopeCommand {
     case .json:
       out = diff.renderJSON(
         options, oldPath: source.reader.store.location(ofRollback: range.baseRollback) ?? "rollback \(range.baseRollback)",
-        newPath: source.reader.store.location(ofRollback: range.resultRollback) ?? "rollback \(range.resultRollback)")
+        newPath: source.reader.store.location(ofRollback: range.resultRollback) ?? "rollback \(range.resultRollback)",
+        notes: source.reader.backupNote(range).map { [$0] } ?? [])
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))

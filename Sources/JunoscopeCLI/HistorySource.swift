@@ -7,8 +7,10 @@ import JunosHistory
 
 /// Where a history command reads commits and configurations: `--commits FILE` and/or
 /// `--rollbacks DIR` (saved configurations and per-commit compare captures), a capture bundle
-/// (`--bundle DIR`, as `fetch` writes it), or a live device (`--host H`: its commit list read at
-/// the start, its rollbacks as they are needed). Options become a ``RollbackStore`` and a
+/// (`--bundle DIR`, as `fetch` writes it), a live device (`--host H`: its commit list read at
+/// the start, its rollbacks as they are needed), or a git repository of backups (`--git REPO`
+/// with `--file FILE` or `--device NAME`, `--rev REV`; `--commits` numbers its backups as the
+/// box does). Options become a ``RollbackStore`` and a
 /// ``HistoryReader``; this maps their failures to exit statuses and prints what they collected.
 struct HistorySource {
   static let bundleOption = ArgumentSpec.option(
@@ -16,8 +18,18 @@ struct HistorySource {
   static let hostOption = ArgumentSpec.option("host", valueName: "host", help: "Read the history from this device over SSH.")
   /// Every option of a history source, connection options included.
   static let arguments: [ArgumentSpec] =
-    [commitsOption, rollbacksOption, bundleOption, hostOption, CommonOptions.utcOffsetOption, CommonOptions.timeZoneOption]
-    + DeviceOptions.arguments
+    [commitsOption, rollbacksOption, bundleOption, hostOption] + gitArguments
+    + [CommonOptions.utcOffsetOption, CommonOptions.timeZoneOption] + DeviceOptions.arguments
+  /// A git repository of backups and the device's file in it.
+  static let gitArguments: [ArgumentSpec] = [
+    .option(
+      "git", valueName: "repo", help: "A git repository of backups (Oxidized, RANCID); with --file or --device.", completion: .directory),
+    .option("file", valueName: "file", help: "With --git: the device's file, from the top of the repository."),
+    .option("device", valueName: "name", help: "With --git: the device whose file this is (its file name)."),
+    .option("rev", valueName: "rev", help: "With --git: the revision to read back from (default HEAD)."),
+  ]
+  /// What a command that compares configurations says when it has none.
+  static let needConfigurations = "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST, --git REPO)"
 
   static let rollbacksOption = ArgumentSpec.option(
     "rollbacks", valueName: "dir",
@@ -30,7 +42,7 @@ struct HistorySource {
   let io: FileIO
   let console: Console
   let model: ConfigModel
-  /// Whether configurations were given (`--rollbacks`, `--bundle` or `--host`).
+  /// Whether configurations were given (`--rollbacks`, `--bundle`, `--host` or `--git`).
   let hasRollbacks: Bool
   /// Whether a commit list is there (`--commits`, or the bundle's or device's own).
   let hasListing: Bool
@@ -42,13 +54,19 @@ struct HistorySource {
     self.io = io
     self.console = console
     self.model = model
-    let given = ["commits", "rollbacks", "bundle", "host"].filter { inv.option($0) != nil }
+    let given = ["commits", "rollbacks", "bundle", "host", "git"].filter { inv.option($0) != nil }
     if given.contains("bundle") || given.contains("host") {
       guard given.count == 1 else {
         throw CommandFailure(
-          message: "--\(given.contains("bundle") ? "bundle" : "host") replaces --commits and --rollbacks; give one source",
+          message: "--\(given.contains("bundle") ? "bundle" : "host") replaces --commits, --rollbacks and --git; give one source",
           status: ExitStatus.usage)
       }
+    }
+    if given.contains("git") && given.contains("rollbacks") {
+      throw CommandFailure(message: "--git replaces --rollbacks; give one source", status: ExitStatus.usage)
+    }
+    if !given.contains("git"), let other = ["file", "device", "rev"].first(where: { inv.option($0) != nil }) {
+      throw CommandFailure(message: "--\(other) names a file of a git repository: give --git REPO too", status: ExitStatus.usage)
     }
     let zone = try CommonOptions.deviceZone(inv)
     let listing = try inv.option("commits").map { p throws(CommandFailure) in try CommonOptions.listingFile(p, io: io) }
@@ -71,6 +89,8 @@ struct HistorySource {
         throw CommandFailure(message: "\(h): \(error)", status: ExitStatus.deviceFailure)
       }
       store = try Self.map { () throws(StoreError) in try DeviceStore(device, name: h) }
+    } else if let repo = inv.option("git") {
+      store = try Self.gitStore(repo, inv, listing: listing, model: model, zone: zone, console: console)
     } else if let dir = inv.option("rollbacks") {
       store = try Self.map { () throws(StoreError) in try RollbackFolder(path: dir) }
     } else {
@@ -79,6 +99,36 @@ struct HistorySource {
     hasRollbacks = given.contains { $0 != "commits" }
     hasListing = listing != nil || given.contains("bundle") || given.contains("host")
     reader = HistoryReader(store: store, listing: listing, model: model, zone: zone)
+  }
+
+  /// The store of `--git REPO` (`--file FILE` or `--device NAME`, `--rev REV`), its backups
+  /// numbered by the listing when one is given.
+  static func gitStore(
+    _ repo: String, _ inv: Invocation, listing: SourceFile?, model: ConfigModel, zone: TimePlacement.Zone, console: Console
+  ) throws(CommandFailure) -> GitBackupStore {
+    let revision = inv.option("rev") ?? "HEAD"
+    let file: String
+    switch (inv.option("file"), inv.option("device")) {
+    case (let f?, nil): file = f
+    case (nil, let d?):
+      file = try map { () throws(StoreError) in try GitBackupStore.file(ofDevice: d, repository: repo, revision: revision) }
+    case (_?, _?): throw CommandFailure(message: "give --file or --device, not both", status: ExitStatus.usage)
+    case (nil, nil):
+      throw CommandFailure(message: "--git wants the device's file: give --file FILE or --device NAME", status: ExitStatus.usage)
+    }
+    var placed: CommitHistory? = nil
+    if let listing {
+      // The listing's times placed as the reader places them, to number the backups by.
+      var first = HistoryReader(store: EmptyStore(name: listing.path), listing: listing, model: model, zone: zone)
+      placed = try map { () throws(StoreError) in try first.history() }
+      guard placed != nil else {
+        CommonOptions.report(first.drain().diagnostics, console: console)
+        throw CommandFailure(message: "\(listing.path): the commit list cannot number the backups", status: ExitStatus.invalidInput)
+      }
+    }
+    return try map { () throws(StoreError) in
+      try GitBackupStore(repository: repo, file: file, revision: revision, listing: placed, listingName: listing?.path ?? "", zone: zone)
+    }
   }
 
   /// A store's failure as the command's: exit 3 for a device, 2 otherwise.
@@ -113,7 +163,8 @@ struct HistorySource {
   mutating func history() throws(CommandFailure) -> CommitHistory? {
     guard hasListing || hasRollbacks else {
       throw CommandFailure(
-        message: "give the commit list with --commits FILE, or --rollbacks DIR, --bundle DIR or --host HOST", status: ExitStatus.usage)
+        message: "give the commit list with --commits FILE, or --rollbacks DIR, --bundle DIR, --host HOST or --git REPO",
+        status: ExitStatus.usage)
     }
     defer { report() }
     return try Self.map { () throws(StoreError) in try reader.history() }
@@ -129,8 +180,7 @@ struct HistorySource {
   /// rollback is missing.
   mutating func endpoints(_ range: CommitRange) throws(CommandFailure) -> (base: ConfigTree, result: ConfigTree) {
     guard hasRollbacks else {
-      throw CommandFailure(
-        message: "give the saved configurations with --rollbacks DIR (or --bundle DIR, --host HOST)", status: ExitStatus.usage)
+      throw CommandFailure(message: Self.needConfigurations, status: ExitStatus.usage)
     }
     defer { report() }
     return try Self.map { () throws(StoreError) in try reader.endpoints(range) }

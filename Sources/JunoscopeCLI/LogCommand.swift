@@ -16,6 +16,8 @@ enum LogCommand: JunoscopeCommand {
       (CST, IST, CDT) is an error unless --timezone (Europe/London) or --utc-offset gives the
       device's zone; --timezone also settles times printed inside a daylight-saving change. --since and --until take YYYY-MM-DD or 'YYYY-MM-DD HH:MM[:SS]' in UTC and include what they name: --until 2019-11-13 takes the whole day, --until '2019-11-13 14:49' the whole minute.
       --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      --git REPO with --file FILE or --device NAME reads the device's backups in a git repository
+      (Oxidized, RANCID); each backed-up commit may stand for others no backup recorded.
       Exit status: 0 listed, 2 invalid input, 3 a device failed.
       """,
     arguments: [

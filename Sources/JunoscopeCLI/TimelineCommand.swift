@@ -22,6 +22,8 @@ enum TimelineCommand: JunoscopeCommand {
       each commit's details and each batch's range and command, then the batch and author tables.
       Use -o FILE to save it.
       --bundle DIR (from fetch) or --host HOST (over SSH) stand for --commits and --rollbacks.
+      --git REPO with --file FILE or --device NAME reads the device's backups in a git repository
+      (Oxidized, RANCID); each backed-up commit may stand for others no backup recorded.
       Exit status: 0 shown, 2 invalid input, 3 a device failed.
       """,
     arguments: [
@@ -74,7 +76,8 @@ enum TimelineCommand: JunoscopeCommand {
       let n = b.commits.count
       s += b.user + String(repeating: " ", count: width - b.user.count + 2)
       s += "\(b.range)".padding(8) + "\(n) commit\(n == 1 ? " " : "s")  "
-      s += (n == 1 ? time(b.start) : "\(time(b.start)) → \(time(b.end))") + "  \(b.range.deviceCommand)\n"
+      s += (n == 1 ? time(b.start) : "\(time(b.start)) → \(time(b.end))") + "  "
+      s += (b.deviceCommand ?? Batch.numberedByBackups) + "\n"
     }
     s += "\n"
     for a in CommitHistory.authors(batches) {
