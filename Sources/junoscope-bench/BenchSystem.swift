@@ -34,7 +34,7 @@ func printError(_ text: String) {
   }
 }
 
-private func errnoText() -> String { String(cString: strerror(errno)) }
+func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// Reads a whole file into memory with exactly one allocation of the file's size (regular files).
 func readWholeFile(_ path: String) throws -> [UInt8] {
@@ -126,6 +126,8 @@ struct ChildOutcome {
   /// CPU time of the child (user + system), nanoseconds, microsecond resolution: unlike `nanos`,
   /// hardly affected by other processes competing for the cores.
   var cpuNanos: UInt64
+  /// Peak resident memory of the child (`ru_maxrss`), bytes.
+  var maxRSSBytes: Int = 0
 }
 
 /// Runs `argv` (looked up in `$PATH`) with exactly the environment `env`, capturing its
@@ -181,7 +183,9 @@ func runChild(_ argv: [String], env: [String], stdout: String? = nil) throws -> 
   // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
   let signal = wstatus & 0x7F
   let status = signal == 0 ? (wstatus >> 8) & 0xFF : 128 + signal
-  return ChildOutcome(status: status, output: output, nanos: t1 - t0, cpuNanos: nanos(usage.ru_utime) + nanos(usage.ru_stime))
+  return ChildOutcome(
+    status: status, output: output, nanos: t1 - t0, cpuNanos: nanos(usage.ru_utime) + nanos(usage.ru_stime),
+    maxRSSBytes: Int(usage.ru_maxrss) * 1024)
 }
 
 /// Resident-set figures of this process from /proc/self/status, in bytes.

@@ -5,9 +5,10 @@
 //   junoscope-bench blame   [--lines 100000] [--samples 5] [--keep DIR] [--format text|json]
 //   junoscope-bench lint    [--lines 1000000] [--samples 3] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
 //   junoscope-bench ssh     [--samples 5] [--harness DIR]
+//   junoscope-bench review  [--devices 50] [--commits 50] [--lines 100000] [--samples 3] [--keep DIR] [--format text|json]
 //
 // This file only reads the arguments; see ParseBench.swift, CompareBench.swift, BlameBench.swift
-// and LintBench.swift (measurements), CompareEdits.swift (the edited copy), BenchReport.swift
+// LintBench.swift and ReviewBench.swift (measurements), CompareEdits.swift (the edited copy), BenchReport.swift
 // and CompareReport.swift (output) and BenchSystem.swift (clock, files, processes, /proc).
 
 import Glibc
@@ -18,6 +19,7 @@ let usage = """
          junoscope-bench blame [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench lint [--lines N[,N...]] [--samples N] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
          junoscope-bench ssh [--samples N] [--harness DIR]
+         junoscope-bench review [--devices N] [--commits N] [--lines N] [--samples N] [--keep DIR] [--format text|json]
 
   parse: generates curly configurations of N lines (default 10000,100000,1000000; k and M
   suffixes allowed) plus their `display set` form, and measures ConfigParser.parse on each: best
@@ -43,6 +45,13 @@ let usage = """
   openssh-server) serving 50 generated rollbacks, and measures connect + auth, one command on an
   open session, a bundle of 50 rollbacks over the CLI and NETCONF, and 50 MiB from one command,
   against the OpenSSH client in the same run (default 5 samples).
+
+  review: writes a git repository of backups as Oxidized keeps one (a file per device, a commit
+  per backup, the fleet interleaved in time) of D devices (default 50) × C commits (default 50) of
+  a generated configuration of N lines (default 100000), with `git fast-import`, then times
+  `junoscope review --git REPO` over the whole history (JSON to /dev/null; the junoscope binary
+  beside this one) against `git log -p` over the same repository, in child processes (default 3
+  samples): best and median wall time, CPU time, peak memory, and the ratio (target ≤ 2×).
 
     --samples N     timed samples per file or pair after one warm-up (default 10)
     --keep DIR      write the generated files to DIR and keep them (default: a temporary directory)
@@ -176,6 +185,22 @@ case "ssh":
   do {
     let (rows, bytes) = try runSSHBench(harness: harness, samples: samples, interfaces: 500)
     print(sshTableReport(rows, rollbackBytes: bytes))
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "review":
+  var rest = Array(arguments.dropFirst())
+  guard let fleet = reviewBenchOptions(&rest) else {
+    printError("junoscope-bench review: --devices wants a positive count and --commits one of at least 2\n\n\(usage)")
+    exit(2)
+  }
+  var options = parseBenchOptions("review", rest)
+  if !rest.contains(where: { $0.hasPrefix("--lines") }) { options.lines = [100_000] }
+  if !rest.contains(where: { $0.hasPrefix("--samples") }) { options.samples = 3 }
+  do {
+    let run = try runReviewBench(options, fleet)
+    print(options.json ? reviewJSONReport(run) : reviewTableReport(run))
   } catch {
     printError("junoscope-bench: \(error)")
     exit(1)
