@@ -174,7 +174,8 @@ func reviewTableReport(_ run: ReviewRun) -> String {
   func mb(_ n: Int) -> String { fixed(Double(n) / 1_048_576, 1) + " MiB" }
   let best = Double(run.review[0].nanos) / Double(run.gitLog[0].nanos)
   var s = "junoscope-bench review: a git repository of backups (Oxidized layout), best / median of \(run.review.count) samples\n\n"
-  s += "\(run.devices) devices × \(run.commits) commits of \(grouped(run.lines)) lines (\(fixed(Double(run.fileBytes) / 1e6, 2)) MB a version); "
+  s +=
+    "\(run.devices) devices × \(run.commits) commits of \(grouped(run.lines)) lines (\(fixed(Double(run.fileBytes) / 1e6, 2)) MB a version); "
   s += "repository \(mb(run.repositoryBytes)) on disk\n"
   s += "  check: \(run.summary)\n"
   func line(_ name: String, _ v: [ChildOutcome]) {
