@@ -91,7 +91,8 @@ let package = Package(
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "JunosChecklist", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
-      name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "ArgumentKit", "JunoscopeTestSupport"],
-      swiftSettings: strict),
+      name: "JunoscopeCLITests",
+      dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport"],
+      exclude: ["Snapshots"], swiftSettings: strict),
   ]
 )

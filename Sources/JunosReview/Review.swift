@@ -114,7 +114,9 @@ public enum Review {
       out[k]
         ?? ReviewBatch(
           author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: nil, findings: [], blame: [],
-          note: "the configuration before or after commits \(batch.range) is not in the history: no diff")
+          note:
+            "rollback \(batch.range.baseRollback), the configuration before commit\(batch.commits.count == 1 ? "" : "s") \(batch.range), is not in the history: the change cannot be shown"
+        )
     }
   }
 

@@ -66,7 +66,7 @@ public struct ReviewCommit: Sendable, Hashable {
   public var user: String
   /// How (`cli`, `netconf`, …); empty when unknown.
   public var client: String
-  /// Its comment, if any.
+  /// Its comment (the user's log message, else the system's comment), if any.
   public var comment: String?
 
   /// Creates a commit.
@@ -80,7 +80,10 @@ public struct ReviewCommit: Sendable, Hashable {
 
   /// The commit as a review lists it.
   public init(_ c: Commit) {
-    self.init(rollback: c.index ?? 0, instant: c.instant, user: c.user, client: c.client, comment: c.comment)
+    // The user's words (`commit comment "…"`, the listing's indented line) first, else the
+    // system's (`commit confirmed, rollback in 5mins`).
+    let log = c.log.flatMap { $0.isEmpty ? nil : $0 }
+    self.init(rollback: c.index ?? 0, instant: c.instant, user: c.user, client: c.client, comment: log ?? c.comment)
   }
 }
 

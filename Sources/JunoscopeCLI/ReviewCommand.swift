@@ -24,7 +24,7 @@ enum ReviewCommand: JunoscopeCommand {
       or an error is risky. Devices are reviewed --jobs at a time (default 2); on a terminal each device
       is reported on standard error as it is done. --shard K/N keeps the devices whose name hashes to
       shard K (the hash ci --shard uses); write each shard with --format json and join them with
-      --merge A.json B.json … into any format.
+      --merge A.json B.json … (files as the sources) into any format.
       Exit status: 0 reviewed, 2 a source could not be read (the report lists it as failed) or an
       input is invalid, 64 usage error.
       """,
@@ -43,8 +43,7 @@ enum ReviewCommand: JunoscopeCommand {
       CommonOptions.output,
       .option("jobs", short: "j", valueName: "n", help: "Devices reviewed at once (default 2)."),
       .option("shard", valueName: "k/n", help: "Review only shard K of N (1-based), chosen by a stable hash of each device's name."),
-      .option(
-        "merge", valueName: "file", help: "Join review JSON reports (of shards) instead of reviewing.", repeating: true, completion: .file),
+      .flag("merge", help: "Join review JSON reports (of shards), given as the sources, instead of reviewing."),
       CommonOptions.utcOffsetOption, CommonOptions.timeZoneOption,
     ] + DeviceOptions.arguments)
 
@@ -52,13 +51,13 @@ enum ReviewCommand: JunoscopeCommand {
     let io = FileIO(console: console)
     let format = inv.option("format").flatMap(Format.init(rawValue:)) ?? .markdown
     let report: ReviewReport
-    if !inv.options("merge").isEmpty {
+    if inv.flag("merge") {
       let other = ["since", "until", "git", "host", "shard"].first { inv.option($0) != nil }
       if let other { throw CommandFailure(message: "--merge joins reports: --\(other) does not apply", status: ExitStatus.usage) }
-      if !inv.positionals("source").isEmpty {
-        throw CommandFailure(message: "--merge joins reports: give no sources", status: ExitStatus.usage)
+      guard !inv.positionals("source").isEmpty else {
+        throw CommandFailure(message: "--merge joins reports: give the JSON files", status: ExitStatus.usage)
       }
-      report = try merge(inv.options("merge"), io: io)
+      report = try merge(inv.positionals("source"), io: io)
     } else {
       let window = try window(inv)
       let shard = try shard(inv)
