@@ -115,7 +115,7 @@ public enum Review {
         ?? ReviewBatch(
           author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: nil, findings: [], blame: [],
           note:
-            "rollback \(batch.range.baseRollback), the configuration before commit\(batch.commits.count == 1 ? "" : "s") \(batch.range), is not in the history: the change cannot be shown"
+            "rollback \(batch.range.baseRollback), the configuration before \(batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"), is not in the history: the change cannot be shown"
         )
     }
   }
