@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "JunosHistory", targets: ["JunosHistory"]),
     .library(name: "JunosDevice", targets: ["JunosDevice"]),
     .library(name: "JunosChecklist", targets: ["JunosChecklist"]),
+    .library(name: "JunosReview", targets: ["JunosReview"]),
     .library(name: "Reports", targets: ["Reports"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
@@ -51,12 +52,19 @@ let package = Package(
     // The outage checklist: effective configuration model, interface roles, change plans and their
     // replay, the rule catalogue, findings and suppressions. No Foundation.
     .target(name: "JunosChecklist", dependencies: ["JunosConfig", "JunosDiff", "JunosHistory"], swiftSettings: strict),
-    // Encoders for findings: text, JSON, SARIF 2.1.0, JUnit XML; merging shard reports.
-    .target(name: "Reports", dependencies: ["JunosChecklist", "JunosConfig"], swiftSettings: strict),
+    // The outage review: every device's commits in a time window, batches by author, their
+    // diffs, the checklist's findings and blame. No Foundation, no printing.
+    .target(
+      name: "JunosReview", dependencies: ["JunosHistory", "JunosDiff", "JunosChecklist", "JunosConfig"], swiftSettings: strict),
+    // Encoders for findings: text, JSON, SARIF 2.1.0, JUnit XML; merging shard reports; the
+    // review's JSON, Markdown and HTML.
+    .target(name: "Reports", dependencies: ["JunosChecklist", "JunosConfig", "JunosReview", "JunosHistory"], swiftSettings: strict),
     // One file per subcommand; the only place that prints and picks exit codes.
     .target(
       name: "JunoscopeCLI",
-      dependencies: ["JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "Reports", "ArgumentKit"],
+      dependencies: [
+        "JunosConfig", "JunosDiff", "JunosHistory", "JunosDevice", "JunosChecklist", "JunosReview", "Reports", "ArgumentKit",
+      ],
       swiftSettings: strict),
     .executableTarget(name: "junoscope", dependencies: ["JunoscopeCLI"], swiftSettings: strict),
     .executableTarget(
@@ -76,10 +84,15 @@ let package = Package(
       exclude: ["Harness"], swiftSettings: strict),
     .testTarget(
       name: "JunosChecklistTests", dependencies: ["JunosChecklist", "JunosConfig", "JunosDiff", "JunosHistory"], swiftSettings: strict),
+    .testTarget(
+      name: "JunosReviewTests",
+      dependencies: ["JunosReview", "Reports", "JunosHistory", "JunosChecklist", "JunosConfig", "JunoscopeTestSupport"],
+      exclude: ["Snapshots"], swiftSettings: strict),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "JunosChecklist", "JunosConfig"], swiftSettings: strict),
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
-      name: "JunoscopeCLITests", dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "ArgumentKit", "JunoscopeTestSupport"],
-      swiftSettings: strict),
+      name: "JunoscopeCLITests",
+      dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport"],
+      exclude: ["Snapshots"], swiftSettings: strict),
   ]
 )

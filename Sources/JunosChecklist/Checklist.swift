@@ -121,7 +121,36 @@ public enum Checklist {
       afterTree = r.tree
       sources.insert((r.tree, changes), at: 0)
     }
-    let before = context(base.tree, primary: baseline, sources: [(base.tree, baseline)], options: options, bringUp: false)
+    return lintChange(
+      before: base.tree, beforeFile: baseline, after: afterTree, primary: primary, sources: sources, changes: changes,
+      diagnostics: diagnostics, options: options)
+  }
+
+  /// Lints a change given as two parsed configurations (a batch of commits read from a
+  /// history): the change rules over (`before`, `after`), and the configuration rules' findings
+  /// that `after` has and `before` had not — what ``lint(changes:baseline:options:)`` does for a
+  /// whole new configuration.
+  ///
+  /// - Parameters:
+  ///   - before: The configuration the change applies to.
+  ///   - beforeFile: Its text, for findings' locations.
+  ///   - after: The configuration it produces.
+  ///   - afterFile: Its text, for findings' locations.
+  ///   - options: Role rules, thresholds, suppressions.
+  public static func lint(
+    before: ConfigTree, beforeFile: SourceFile, after: ConfigTree, afterFile: SourceFile, options: LintOptions = LintOptions()
+  ) -> LintResult {
+    lintChange(
+      before: before, beforeFile: beforeFile, after: after, primary: afterFile, sources: [(after, afterFile), (before, beforeFile)],
+      changes: afterFile, diagnostics: [], options: options)
+  }
+
+  /// The change rules over `before` → `after`, and the configuration findings the change adds.
+  static func lintChange(
+    before beforeTree: ConfigTree, beforeFile: SourceFile, after afterTree: ConfigTree, primary: SourceFile?,
+    sources: [(tree: ConfigTree, file: SourceFile)], changes: SourceFile, diagnostics: [Diagnostic], options: LintOptions
+  ) -> LintResult {
+    let before = context(beforeTree, primary: beforeFile, sources: [(beforeTree, beforeFile)], options: options, bringUp: false)
     let after = context(afterTree, primary: primary, sources: sources, options: options, bringUp: false)
     let d = ChangeContext(
       before: before, after: after, step: nil,

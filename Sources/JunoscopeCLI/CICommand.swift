@@ -2,6 +2,7 @@ import ArgumentKit
 import Foundation
 import JunosChecklist
 import JunosConfig
+import JunosReview
 import Reports
 import Synchronization
 
@@ -65,7 +66,7 @@ enum CICommand: JunoscopeCommand {
     }
     let options = try LintCommand.lintOptions(inv, io: io)
     var files = try listFiles(root)
-    if let shard { files = files.filter { Int(fnv1a($0.relative) % UInt64(shard.n)) == shard.k - 1 } }
+    if let shard { files = files.filter { ReviewShard.contains($0.relative, shard: shard.k, of: shard.n) } }
     let results = Mutex<[Int: Outcome]>([:])
     let next = Atomic<Int>(0)
     let list = files
@@ -171,16 +172,6 @@ enum CICommand: JunoscopeCommand {
       out.append(Entry(path: full, relative: rel))
     }
     return out.sorted { $0.relative < $1.relative }
-  }
-
-  /// FNV-1a of a path: stable across runs and machines.
-  static func fnv1a(_ s: String) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in s.utf8 {
-      h ^= UInt64(b)
-      h = h &* 0x100_0000_01b3
-    }
-    return h
   }
 
   static func merge(_ paths: [String], inv: Invocation, io: FileIO) throws(CommandFailure) -> Int32 {

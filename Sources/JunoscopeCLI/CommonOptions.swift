@@ -37,9 +37,14 @@ enum CommonOptions {
     if inv.option("utc-offset") != nil {
       throw CommandFailure(message: "give --timezone or --utc-offset, not both", status: ExitStatus.usage)
     }
+    return try timeZone(named: name, option: "timezone")
+  }
+
+  /// The IANA zone `name` (given with `--option`), read from $TZDIR or /usr/share/zoneinfo.
+  static func timeZone(named name: String, option: String) throws(CommandFailure) -> IANAZone {
     let paths = IANAZone.searchPaths(forName: name, tzdir: ProcessInfo.processInfo.environment["TZDIR"])
     guard !paths.isEmpty else {
-      throw CommandFailure(message: "--timezone wants an IANA zone name such as Europe/London, not '\(name)'", status: ExitStatus.usage)
+      throw CommandFailure(message: "--\(option) wants an IANA zone name such as Europe/London, not '\(name)'", status: ExitStatus.usage)
     }
     for path in paths {
       guard let data = FileManager.default.contents(atPath: path) else { continue }

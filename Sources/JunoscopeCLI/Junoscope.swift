@@ -9,7 +9,7 @@ public enum Junoscope {
   static let commands: [Subcommand] = [
     Subcommand(ShowCommand.self), Subcommand(CompareCommand.self), Subcommand(ApplyCommand.self), Subcommand(LogCommand.self),
     Subcommand(DiffCommand.self), Subcommand(BlameCommand.self), Subcommand(TimelineCommand.self), Subcommand(FetchCommand.self),
-    Subcommand(CheckCommand.self), Subcommand(LintCommand.self), Subcommand(CICommand.self),
+    Subcommand(CheckCommand.self), Subcommand(LintCommand.self), Subcommand(CICommand.self), Subcommand(ReviewCommand.self),
     Subcommand(KeywordsCommand.self),
     Subcommand(CompletionsCommand.self),
   ]
