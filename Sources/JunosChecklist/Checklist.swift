@@ -60,7 +60,7 @@ public enum Checklist {
   )
     -> ConfigContext
   {
-    let model = RouterModel(effective: tree.effective())
+    let model = RouterModel(effective: tree.effective(interfaceRanges: true))
     let fallback = FindingLocation(file: primary?.path ?? sources.first?.file.path ?? "-", line: 0, column: 0)
     return ConfigContext(
       model: model, roles: InterfaceRoles(model: model, rules: options.roleRules), step: nil, bringUp: bringUp,

@@ -113,7 +113,7 @@ public struct PlanReplay: Sendable {
     baselineInService = inService
     let bringUp = ["swap", "bring-up", "return-to-service"].contains(plan.header?.kind ?? "") || !inService
     func context(_ t: ConfigTree, step: String?) -> ConfigContext {
-      let model = RouterModel(effective: t.effective())
+      let model = RouterModel(effective: t.effective(interfaceRanges: true))
       let loc = Locator(primary: primary, sources: sources, fallback: planStart)
       return ConfigContext(model: model, roles: InterfaceRoles(model: model, rules: rules), step: step, bringUp: bringUp, locator: loc)
     }
