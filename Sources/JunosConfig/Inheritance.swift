@@ -245,6 +245,16 @@ extension EffectiveBuilder {
         out += InterfaceNames.expand(args[0], existing: existing)
       } else if kw == "member-range", args.count == 3, args[1] == "to" {
         out += InterfaceNames.range(args[0], args[2], existing: existing)
+      } else if kw == "member-range", args.count == 1 {
+        // The XML form: `member-range FROM { end-range TO; }`.
+        var e = r.firstChild
+        while e >= 0 {
+          let k = src.nodes[Int(e)]
+          if k.wordCount == 2 && firstWord(k) == "end-range" {
+            out += InterfaceNames.range(args[0], text(src.words[Int(k.wordStart) + 1]), existing: existing)
+          }
+          e = k.next
+        }
       }
     }
     return out
