@@ -64,9 +64,10 @@ public struct InheritanceDiff: Sendable {
   }
 
   /// What each group change reaches: for every group whose definition (`groups NAME`) differs
-  /// between `old` and `new`, and every group that added or removed a statement of the effective
-  /// configuration (an `apply-groups` added or removed, an explicit override dropped), the
-  /// effective statements the change added, removed or changed, by interface.
+  /// between `old` and `new`, or that an `apply-groups` (or `apply-groups-except`) names in one
+  /// and not at the same place in the other, the statements of the effective configuration it
+  /// accounts for that the change added, removed or changed, by interface. A group nobody
+  /// changed is not reported, even when a new interface now matches its wildcard.
   ///
   /// - Parameters:
   ///   - old: The old configuration as written (the one ``InheritanceDiff/old`` was expanded from).
@@ -81,12 +82,17 @@ public struct InheritanceDiff: Sendable {
       e.definitionChanged = true
       reach[g] = e
     }
+    let (appliedOld, appliedNew) = (Self.applications(oldTree), Self.applications(newTree))
+    for g in Set(appliedOld.keys).union(appliedNew.keys) where appliedOld[g] != appliedNew[g] { reach[g] = entry(g) }
+    // Only groups whose definition or applications changed are reported; what they reach
+    // is every effective change they account for.
+    let changedGroups = Set(reach.keys)
     let options = RenderOptions(model: diff.options.model)
     func attribute(_ side: InheritedConfiguration, _ top: NodeID) {
       let tree = side.configuration
       var stack = [top]
       while let n = stack.popLast() {
-        if case .group(let g) = side.source(of: n) {
+        if case .group(let g) = side.source(of: n), changedGroups.contains(g) {
           let parentSource = tree.parent(of: n).flatMap { side.source(of: $0) }
           if n == top || parentSource != .group(g) {
             var e = entry(g)
@@ -117,6 +123,31 @@ public struct InheritanceDiff: Sendable {
       }
     }
     return reach.values.sorted { $0.group < $1.group }
+  }
+
+  /// Where each group is named by `apply-groups` or `apply-groups-except` (outside `groups`):
+  /// the statement's kind and path, by group.
+  static func applications(_ t: ConfigTree) -> [String: Set<String>] {
+    var out: [String: Set<String>] = [:]
+    var stack: [(NodeID, String)] = []
+    for top in t.children(of: ConfigTree.root) where !(t.wordCount(of: top) == 1 && t.word(0, of: top) == "groups") {
+      stack.append((top, ""))
+    }
+    while let (n, path) = stack.popLast() {
+      guard t.wordCount(of: n) > 0 else { continue }
+      let kw = t.word(0, of: n)
+      if kw == "apply-groups" || kw == "apply-groups-except" {
+        let inactive = t.flags(of: n).contains(.inactive) ? "inactive " : ""
+        for name in t.words(of: n).dropFirst() + (t.listValues(of: n) ?? []) {
+          out[unquote(name), default: []].insert(inactive + kw + " " + path)
+        }
+        continue
+      }
+      guard t.hasChildren(n) else { continue }
+      let here = path + " " + t.words(of: n).joined(separator: " ")
+      for c in t.children(of: n) { stack.append((c, here)) }
+    }
+    return out
   }
 
   /// The groups defined in either tree, and whether their definitions differ.
