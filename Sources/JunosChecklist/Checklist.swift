@@ -52,6 +52,7 @@ public enum Checklist {
       ChangeWithoutCommitConfirmed(), TermMatchConditionsRemoved(), GuardTermRemoved(), PolicyTermReordered(), MatchAllAcceptTerm(),
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
+      GroupChangeReach(),
     ]
   }
 
@@ -60,11 +61,12 @@ public enum Checklist {
   )
     -> ConfigContext
   {
-    let model = RouterModel(effective: tree.effective())
+    let inherited = tree.inheritance(interfaceRanges: true)
+    let model = RouterModel(effective: inherited.configuration)
     let fallback = FindingLocation(file: primary?.path ?? sources.first?.file.path ?? "-", line: 0, column: 0)
     return ConfigContext(
       model: model, roles: InterfaceRoles(model: model, rules: options.roleRules), step: nil, bringUp: bringUp,
-      locator: Locator(primary: primary, sources: sources, fallback: fallback))
+      locator: Locator(primary: primary, sources: sources, fallback: fallback), written: tree, inherited: inherited)
   }
 
   /// The schema check every input under review goes through: an unknown statement is a warning

@@ -113,9 +113,12 @@ public struct PlanReplay: Sendable {
     baselineInService = inService
     let bringUp = ["swap", "bring-up", "return-to-service"].contains(plan.header?.kind ?? "") || !inService
     func context(_ t: ConfigTree, step: String?) -> ConfigContext {
-      let model = RouterModel(effective: t.effective())
+      let inherited = t.inheritance(interfaceRanges: true)
+      let model = RouterModel(effective: inherited.configuration)
       let loc = Locator(primary: primary, sources: sources, fallback: planStart)
-      return ConfigContext(model: model, roles: InterfaceRoles(model: model, rules: rules), step: step, bringUp: bringUp, locator: loc)
+      return ConfigContext(
+        model: model, roles: InterfaceRoles(model: model, rules: rules), step: step, bringUp: bringUp, locator: loc, written: t,
+        inherited: inherited)
     }
     let initial = context(tree, step: nil)
     self.initial = initial

@@ -207,7 +207,7 @@ private func collectPaths(_ tree: ConfigTree, _ node: NodeID, _ prefix: [String]
 private func isLive(_ tree: ConfigTree, _ node: NodeID) -> Bool { !tree.flags(of: node).contains(.inactive) }
 
 /// A word without its surrounding double quotes.
-private func unquoted(_ word: some StringProtocol) -> String {
+func unquoted(_ word: some StringProtocol) -> String {
   if word.count >= 2, word.hasPrefix("\""), word.hasSuffix("\"") { return String(word.dropFirst().dropLast()) }
   return String(word)
 }

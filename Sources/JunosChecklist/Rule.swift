@@ -15,8 +15,18 @@ public struct ConfigContext: Sendable {
   let locator: Locator
   /// Applied chains and aggregate analyses, computed on first use.
   let cache: ContextCache
+  /// The configuration as written (groups not expanded), when known.
+  public let written: ConfigTree?
+  /// The effective configuration with the origin of inherited statements, when known (its
+  /// configuration is the one ``model`` was read from).
+  public let inherited: InheritedConfiguration?
 
-  init(model: RouterModel, roles: InterfaceRoles, step: String?, bringUp: Bool, locator: Locator, cache: ContextCache = ContextCache()) {
+  init(
+    model: RouterModel, roles: InterfaceRoles, step: String?, bringUp: Bool, locator: Locator, cache: ContextCache = ContextCache(),
+    written: ConfigTree? = nil, inherited: InheritedConfiguration? = nil
+  ) {
+    self.written = written
+    self.inherited = inherited
     self.model = model
     self.roles = roles
     self.step = step

@@ -28,11 +28,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case stepWithoutVerification = "step-without-verification"
   case coreLinkWithoutBFD = "core-link-without-bfd"
   case flowspecRouteOverbroad = "flowspec-route-overbroad"
+  case groupChangeReach = "group-change-reach"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (29 for the suppression check).
+  /// The rule's number in the catalogue (30 for the suppression check).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -44,7 +45,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       .policyTermReordered, .bgpSessionWithoutPolicy, .policyDetached, .igpExportAdmitsBGP,
       .bulkCoreIsolation:
       .error
-    case .emptyConfirmingCommit, .coreLinkWithoutBFD:
+    case .emptyConfirmingCommit, .coreLinkWithoutBFD, .groupChangeReach:
       .info
     default:
       .warning
@@ -82,6 +83,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .stepWithoutVerification: "Forwarding-changing steps without verification, pre-checks or rollback"
     case .coreLinkWithoutBFD: "Core IGP interface without BFD"
     case .flowspecRouteOverbroad: "Local flow route with a missing or very broad destination match"
+    case .groupChangeReach: "A change to a configuration group reaches statements or interfaces beyond the lines changed"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
   }
@@ -145,6 +147,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Add `bfd-liveness-detection minimum-interval N` under the IGP interface."
     case .flowspecRouteOverbroad:
       "Give the flow route a narrow `destination` that does not cover the router's own addresses."
+    case .groupChangeReach:
+      "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
     case .suppressionWithoutReason:
       "Say why the finding is accepted: `#@ accept RULE \"reason\"`, `checklist: allow RULE reason`."
     }
@@ -165,6 +169,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .emptyConfirmingCommit: "H, P"
     case .termMatchConditionsRemoved, .guardTermRemoved, .policyTermReordered, .policyDetached: "D"
     case .bulkCoreIsolation: "D, P"
+    case .groupChangeReach: "D, P"
     case .flowspecRouteOverbroad: "C, D"
     case .suppressionWithoutReason: "C, D, P"
     }

@@ -28,6 +28,12 @@ extension ConfigTree {
   /// - Parameter options: Masking and comments.
   /// - Returns: UTF-8 text; device output round-trips byte for byte.
   public func renderCurly(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
+    renderCurly(options, shapes: options.maskingShapes(self), notes: nil)
+  }
+
+  /// ``renderCurly(_:)`` with `notes(node)` printed as lines of their own before each statement,
+  /// at its indentation.
+  func renderCurly(_ options: RenderOptions, shapes: StatementShapes?, notes: ((NodeID) -> [String])?) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(storage.count + storage.count / 8)
     for h in headers {
@@ -40,7 +46,7 @@ extension ConfigTree {
       firsts.append(c)
       c = nodes[Int(c)].prev
     }
-    appendCurly(&out, reversedStatements: firsts, options, shapes: options.maskingShapes(self), lead: [], indent: 0)
+    appendCurly(&out, reversedStatements: firsts, options, shapes: shapes, lead: [], indent: 0, notes: notes)
     if options.comments, let e = extra(ConfigTree.root) {
       for t in e.closing { line(&out, [], 0, t.text) }
     }
@@ -61,21 +67,25 @@ extension ConfigTree {
   ///   - indent: Spaces after `lead` for the statement itself; nested lines add 4 a level.
   /// - Returns: UTF-8 lines.
   ///   - shapes: The tree's shapes, if the caller has them (``ConfigModel/shapes(of:)``).
+  ///   - notes: Lines to print before a statement (after `lead`, at its indentation), e.g. where
+  ///     it was inherited from; `nil` for none.
   public func renderCurly(
-    statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int, shapes: StatementShapes? = nil
+    statement node: NodeID, _ options: RenderOptions, lead: [UInt8], indent: Int, shapes: StatementShapes? = nil,
+    notes: ((NodeID) -> [String])? = nil
   ) -> [UInt8] {
     var out: [UInt8] = []
     appendCurly(
       &out, reversedStatements: [node.raw], options,
       shapes: options.showSecrets ? nil : shapes ?? options.maskingShapes(self, around: node),
-      lead: lead, indent: indent)
+      lead: lead, indent: indent, notes: notes)
     return out
   }
 
   /// Iterative pre-order walk from the given statements (last first); `closing` entries emit the
   /// `}` of a block.
   func appendCurly(
-    _ out: inout [UInt8], reversedStatements: [Int32], _ options: RenderOptions, shapes: StatementShapes?, lead: [UInt8], indent base: Int
+    _ out: inout [UInt8], reversedStatements: [Int32], _ options: RenderOptions, shapes: StatementShapes?, lead: [UInt8], indent base: Int,
+    notes: ((NodeID) -> [String])? = nil
   ) {
     var stack: [(node: Int32, depth: Int, closing: Bool)] = reversedStatements.map { ($0, 0, false) }
     func indent(_ out: inout [UInt8], _ depth: Int) {
@@ -96,6 +106,9 @@ extension ConfigTree {
         if options.comments, let t = e?.closeTrailer { space(&out, t.text) }
         out.append(0x0A)
         continue
+      }
+      if let notes {
+        for t in notes(node) { line(&out, lead, base + depth * 4, t) }
       }
       if options.comments, let e {
         for t in e.leading { line(&out, lead, base + depth * 4, t.text) }

@@ -13,25 +13,52 @@ extension ConfigTree {
   /// their values; statements the model does not know merge only when all their words are
   /// equal. `apply-groups-except` stops the named groups at its level and below.
   ///
-  /// - Parameter model: Which words identify a group's statements (Juniper's schema, then the
-  ///   keyword table).
+  /// This is ``inheritance(model:interfaceRanges:)`` without the record of where each statement
+  /// came from.
+  ///
+  /// - Parameters:
+  ///   - model: Which words identify a group's statements (Juniper's schema, then the
+  ///     keyword table).
+  ///   - interfaceRanges: Whether to expand `interfaces interface-range` members into the
+  ///     interfaces they name as well.
   ///
   /// The result shares this tree's ``storage``: every statement keeps the source range (and
   /// comments) of the statement it came from, a statement inherited from a group those of the
   /// statement inside `groups`.
   ///
   /// - Returns: The effective configuration; this tree itself when it has nothing to drop or expand.
-  public func effective(model: ConfigModel = .standard) -> ConfigTree {
-    guard needsEffectiveExpansion() else { return self }
+  public func effective(model: ConfigModel = .standard, interfaceRanges: Bool = false) -> ConfigTree {
+    inheritance(model: model, interfaceRanges: interfaceRanges).configuration
+  }
+
+  /// The effective configuration (see ``effective(model:interfaceRanges:)``) and, for every
+  /// statement a group or an interface range added, where it came from: what Junos's
+  /// `show configuration | display inheritance` shows.
+  ///
+  /// - Parameters:
+  ///   - model: Which words identify a group's statements.
+  ///   - interfaceRanges: Whether each `interfaces interface-range R` is expanded into the
+  ///     interfaces its `member` and `member-range` statements name (created when absent), its
+  ///     other statements merged into each as a group would be: explicit interface configuration
+  ///     wins over the range, the range over groups. The range itself stays in the result.
+  /// - Returns: The effective tree and the origin of its inherited statements.
+  public func inheritance(model: ConfigModel = .standard, interfaceRanges: Bool = false) -> InheritedConfiguration {
+    guard needsEffectiveExpansion(interfaceRanges: interfaceRanges) else {
+      return InheritedConfiguration(configuration: self, explicitCount: nodes.count, createdSource: [], sources: [])
+    }
     var builder = EffectiveBuilder(self, model: model)
     builder.copyExplicit()
+    if interfaceRanges { builder.expandRanges() }
     builder.expandGroups()
-    return builder.out
+    return InheritedConfiguration(
+      configuration: builder.out, explicitCount: Int(builder.explicitCount), createdSource: builder.createdSource,
+      sources: builder.sources)
   }
 
   /// Whether the tree has an `inactive:` statement, a `groups` block or an `apply-groups`
-  /// statement: one pass over the records, no strings built.
-  func needsEffectiveExpansion() -> Bool {
+  /// statement (or, with `interfaceRanges`, an `interface-range`): one pass over the records, no
+  /// strings built.
+  func needsEffectiveExpansion(interfaceRanges: Bool = false) -> Bool {
     nodes.withUnsafeBufferPointer { nodes in
       words.withUnsafeBufferPointer { words in
         storage.withUnsafeBufferPointer { storage in
@@ -44,6 +71,7 @@ extension ConfigTree {
           for r in nodes.dropFirst() {
             if r.flags.contains(.inactive) { return true }
             if r.wordCount > 0 && EffectiveBuilder.applyKind(words[Int(r.wordStart)], storage) != nil { return true }
+            if interfaceRanges && r.wordCount > 1 && EffectiveBuilder.isRange(words[Int(r.wordStart)], storage) { return true }
           }
           return false
         }
@@ -112,9 +140,10 @@ struct EffectiveBuilder {
     var names: [String]
   }
 
-  let src: ConfigTree
-  /// The shared bytes (never changed).
-  let storage: [UInt8]
+  var src: ConfigTree
+  /// The shared bytes: the source's, and interface names an interface range adds (appended to
+  /// ``src``, ``out`` and this copy alike, so word ranges mean the same in all three).
+  var storage: [UInt8]
   var out: ConfigTree
   let model: ConfigModel
   /// Shapes of the source tree's statements (those inside `groups` among them).
@@ -131,6 +160,17 @@ struct EffectiveBuilder {
   var explicitCount: Int32 = 0
   /// For each statement created from a group (index minus ``explicitCount``): its group statement.
   var createdFrom: [Int32] = []
+  /// For each statement created from a group (index minus ``explicitCount``): its index in
+  /// ``sources``.
+  var createdSource: [Int32] = []
+  /// The groups and interface ranges statements came from.
+  var sources: [InheritedConfiguration.Source] = []
+  var sourceIndex: [InheritedConfiguration.Source: Int32] = [:]
+  /// The source of the statements ``create(_:under:)`` adds now.
+  var currentSource: Int32 = -1
+  /// `interface-range` statements of the source tree being expanded (their `member` and
+  /// `member-range` children are not inherited).
+  var rangeNodes: Set<Int32> = []
   var infoIndex: [Int32: Int] = [:]
   var infos: [GroupInfo] = []
   var contextCache: [Int32: String] = [:]
@@ -333,6 +373,7 @@ struct EffectiveBuilder {
       for (k, name) in site.names.enumerated() where !site.names[..<k].contains(name) {
         if !excepts.isEmpty && excepts[site.node]?.contains(name) == true { continue }
         guard let roots = groupRoots[name] else { continue }
+        use(.group(name))
         // The group's statements at the same hierarchy path as the level.
         chain.removeAll(keepingCapacity: true)
         var n = site.node
@@ -376,6 +417,7 @@ struct EffectiveBuilder {
   /// `when` (the group's conditions, which are not evaluated: the group always applies).
   func groupChildren(_ g: Int32) -> [Int32] {
     let top = groupsBlocks.contains(src.nodes[Int(g)].parent)
+    let range = rangeNodes.contains(g)
     return storage.withUnsafeBufferPointer { st in
       var kids: [Int32] = []
       var c = src.nodes[Int(g)].firstChild
@@ -389,6 +431,7 @@ struct EffectiveBuilder {
           if Self.applyKind(w, st) != nil { continue }
           let word = st[Int(w.start)..<Int(w.end)]
           if word.elementsEqual("apply-flags".utf8) || (top && word.elementsEqual("when".utf8)) { continue }
+          if range && (word.elementsEqual("member".utf8) || word.elementsEqual("member-range".utf8)) { continue }
         }
         kids.append(id)
       }
@@ -644,6 +687,7 @@ struct EffectiveBuilder {
     out.link(id, parent: x)
     if x > 0 { out.nodes[Int(x)].flags.insert(.block) }
     createdFrom.append(c)
+    createdSource.append(currentSource)
     return id
   }
 

@@ -12,7 +12,17 @@ extension ConfigDiff {
   ///   drops `#` comments inside added or deleted subtrees.
   /// - Returns: UTF-8 text; empty when the configurations are the same.
   public func renderJunos(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
+    renderJunos(options, notes: nil)
+  }
+
+  /// ``renderJunos(_:)`` with `notes(isOld, node, isTop)` printed as lines before each statement
+  /// of an added or deleted subtree (`isTop` for the changed statement itself).
+  func renderJunos(_ options: RenderOptions, notes: ((Bool, NodeID, Bool) -> [String])?) -> [UInt8] {
     var out: [UInt8] = []
+    func body(_ out: inout [UInt8], _ marker: UInt8, _ tree: ConfigTree, _ node: NodeID, _ depth: Int, _ options: RenderOptions) {
+      let isOld = marker == 0x2D
+      self.body(&out, marker, tree, node, depth, options, notes: notes.map { n in { id in n(isOld, id, id == node) } })
+    }
     for g in groups {
       out.append(contentsOf: "[edit".utf8)
       for w in new.pathWords(of: g.newParent) {
@@ -87,8 +97,11 @@ extension ConfigDiff {
     return identified ? depth + 3 : max(depth, 1) + 2
   }
 
-  func body(_ out: inout [UInt8], _ marker: UInt8, _ tree: ConfigTree, _ node: NodeID, _ depth: Int, _ options: RenderOptions) {
-    out.append(contentsOf: tree.renderCurly(statement: node, options, lead: [marker], indent: column(tree, node, depth) - 1))
+  func body(
+    _ out: inout [UInt8], _ marker: UInt8, _ tree: ConfigTree, _ node: NodeID, _ depth: Int, _ options: RenderOptions,
+    notes: ((NodeID) -> [String])? = nil
+  ) {
+    out.append(contentsOf: tree.renderCurly(statement: node, options, lead: [marker], indent: column(tree, node, depth) - 1, notes: notes))
   }
 
   func stub(

@@ -16,6 +16,9 @@ enum CompareCommand: JunoscopeCommand {
       shows as changed). PATH limits the comparison to one hierarchy, as 'show protocols bgp |
       compare' does: its words follow, e.g. 'compare r1.conf r2.conf protocols bgp'. Exit status as
       diff(1): 0 identical, 1 different, 2 invalid input.
+      --inheritance compares the effective configurations (groups and interface ranges expanded,
+      inactive statements dropped): each added or removed statement a group gave is preceded by
+      '## inherited from group 'G'' (junos format; set and json print the plain difference).
       """,
     arguments: [
       .positional("old", help: "The base configuration, or - for standard input.", completion: .file),
@@ -23,6 +26,7 @@ enum CompareCommand: JunoscopeCommand {
       .positional("path", help: "The hierarchy to compare (e.g. protocols bgp); default: everything.", optional: true, repeating: true),
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
+      .flag("inheritance", help: "Compare the effective configurations, marking what groups gave."),
       CommonOptions.syntax,
       CommonOptions.keywords,
       CommonOptions.output,
@@ -43,15 +47,22 @@ enum CompareCommand: JunoscopeCommand {
     if a.hasErrors || b.hasErrors { return ExitStatus.invalidInput }
     // "protocols bgp" as one argument or two: the words of one hierarchy either way.
     let path = inv.positionals("path").flatMap { $0.split(separator: " ").map(String.init) }
+    let inheritance = inv.flag("inheritance")
+    if inheritance && !path.isEmpty {
+      throw CommandFailure(message: "--inheritance compares whole configurations: leave out PATH", status: ExitStatus.usage)
+    }
+    let inheritedOld = inheritance ? a.tree.inheritance(model: model, interfaceRanges: true) : nil
+    let inheritedNew = inheritance ? b.tree.inheritance(model: model, interfaceRanges: true) : nil
     let (old, reachedOld) = a.tree.restricted(to: path)
     let (new, reachedNew) = b.tree.restricted(to: path)
     if reachedOld + reachedNew == 0 {
       console.error("junoscope: warning: no statement at '\(path.joined(separator: " "))' in \(oldFile.path) or \(newFile.path)")
     }
-    let diff = ConfigDiff(from: old, to: new, options: DiffOptions(model: model))
+    let inherited = inheritedOld.flatMap { o in inheritedNew.map { InheritanceDiff(from: o, to: $0, options: DiffOptions(model: model)) } }
+    let diff = inherited?.diff ?? ConfigDiff(from: old, to: new, options: DiffOptions(model: model))
     let out: [UInt8]
     switch format {
-    case .junos: out = diff.renderJunos(options)
+    case .junos: out = inherited?.renderJunos(options) ?? diff.renderJunos(options)
     case .set: out = diff.renderSet(options)
     case .json: out = diff.renderJSON(options, oldPath: oldFile.path, newPath: newFile.path)
     }

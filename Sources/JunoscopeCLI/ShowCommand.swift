@@ -1,7 +1,7 @@
 import ArgumentKit
 import JunosConfig
 
-/// `junoscope show FILE… [--format curly|set|json|xml] [--show-secrets]`.
+/// `junoscope show FILE… [--format curly|set|json|xml] [--show-secrets] [--inheritance]`.
 enum ShowCommand: JunoscopeCommand {
   enum Format: String, CaseIterable { case curly, set, json, xml }
 
@@ -13,12 +13,18 @@ enum ShowCommand: JunoscopeCommand {
       {master:0}, [edit] and echoed commands are skipped), or Junos XML ('display xml', a NETCONF
       <configuration> reply). Secrets are masked unless --show-secrets.
       Nothing is printed for an input with errors: the diagnostics go to standard error, exit 2.
+      --inheritance prints the effective configuration as 'show configuration | display
+      inheritance' does: groups and interface ranges expanded, inactive statements dropped, and
+      '## ... was inherited from group ...' lines before inherited statements (none with
+      --no-comments, like 'display inheritance no-comments'; other formats print the effective
+      configuration without notes).
       """,
     arguments: [
       .positional("file", help: "Configuration files, or - for standard input.", repeating: true, completion: .file),
       .option("format", short: "f", valueName: "format", help: "Output form.", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.showSecrets,
       .flag("no-comments", help: "Leave out comments and annotations."),
+      .flag("inheritance", help: "Print the effective configuration, groups expanded, as 'display inheritance' does."),
       CommonOptions.syntax,
       CommonOptions.keywords,
       CommonOptions.output,
@@ -39,11 +45,20 @@ enum ShowCommand: JunoscopeCommand {
         failed = true
         continue
       }
+      var tree = result.tree
+      if inv.flag("inheritance") {
+        let inherited = tree.inheritance(model: model, interfaceRanges: true)
+        if format == .curly {
+          rendered.append(inherited.renderCurly(options))
+          continue
+        }
+        tree = inherited.configuration
+      }
       switch format {
-      case .curly: rendered.append(result.tree.renderCurly(options))
-      case .set: rendered.append(result.tree.renderSet(options))
-      case .json: rendered.append(result.tree.renderJSON(options, source: file))
-      case .xml: rendered.append(result.tree.renderXML(options))
+      case .curly: rendered.append(tree.renderCurly(options))
+      case .set: rendered.append(tree.renderSet(options))
+      case .json: rendered.append(tree.renderJSON(options, source: file))
+      case .xml: rendered.append(tree.renderXML(options))
       }
     }
     if failed { return ExitStatus.invalidInput }

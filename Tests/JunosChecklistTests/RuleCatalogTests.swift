@@ -3,10 +3,11 @@ import Testing
 
 @Suite struct RuleCatalogTests {
   @Test func theCatalogueHasTheTwentyEightRulesOfChecklistMdInOrder() {
-    #expect(RuleID.allCases.count == 29)
+    #expect(RuleID.allCases.count == 30)
     #expect(RuleID.unconditionalAggregateExported.number == 1)
     #expect(RuleID.policyTermReordered.number == 17)
     #expect(RuleID.flowspecRouteOverbroad.number == 28)
+    #expect(RuleID.groupChangeReach.number == 29)
     #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
   }
 
