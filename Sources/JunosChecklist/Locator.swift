@@ -130,7 +130,12 @@ struct ChangeLocator: Sendable {
       let end = i + 1 < starts.count ? starts[i + 1] : file.bytes.count
       let text = String(decoding: file.bytes[start..<end], as: UTF8.self)
       var words = Self.tokens(text)
-      guard let first = words.first else { continue }
+      guard let first = words.first else {
+        // A line holding only `}` closes a block (the stack would otherwise grow with every
+        // block of a curly file, and each line's path with it).
+        if text.contains("}") { _ = stack.popLast() }
+        continue
+      }
       if text.hasPrefix("[edit") {
         banner = Array(words.dropFirst())
         stack = []
@@ -156,8 +161,7 @@ struct ChangeLocator: Sendable {
         _ = stack.popLast()
         continue
       }
-      let path = banner + stack.flatMap { $0 } + words
-      if marker && !words.isEmpty { lines.append(Line(words: path, offset: start)) }
+      if marker && !words.isEmpty { lines.append(Line(words: banner + stack.flatMap { $0 } + words, offset: start)) }
       if opens && !text.contains("}") { stack.append(words) }
     }
   }

@@ -12,18 +12,6 @@ enum InheritanceProperties {
     }.joined(separator: "\n")
   }
 
-  /// A seedable generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   struct Entry {
     var pattern: String
     var mtu: Int?
@@ -89,7 +77,7 @@ enum InheritanceProperties {
     }
   }
 
-  static func generate(_ g: inout Seeded) -> Generated {
+  static func generate(_ g: inout SplitMix64) -> Generated {
     let names = ["G0", "G1", "G2", "G3"]
     let patterns = ["<*>", "<ge-*>", "<xe-*>", "ge-0/0/1", "<ge-0/0/[0-2]>"]
     var groups: [(String, [Entry])] = []
@@ -115,7 +103,7 @@ enum InheritanceProperties {
 
 @Suite struct InheritancePropertyTests {
   @Test func groupsFollowJunosPriorityAndTheNotesStripToTheEffectiveTree() {
-    var rng = InheritanceProperties.Seeded(state: 0x1A4E_C0DE_2026)
+    var rng = SplitMix64(state: 0x1A4E_C0DE_2026)
     for round in 0..<200 {
       let gen = InheritanceProperties.generate(&rng)
       let parsed = parse(gen.text)
