@@ -22,12 +22,17 @@ enum LintCommand: JunoscopeCommand {
       empty-confirming-commit), or, with --baseline, set/delete commands or a captured 'show | compare'
       applied to the running configuration (a full configuration given with --baseline is compared
       with it). Paths inside a plan are relative to the plan's folder.
+      With a history source (--rollbacks DIR, --bundle DIR, --host HOST or --git REPO with --device or
+      --file), lint checks what commits X..Y did, as 'diff' shows it (RANGE, --author NAME [--batch K]
+      or --since/--until): the change rules, and the configuration findings the change adds.
       Text output is 'file:line:col: severity: [rule-id] message', with the step for plans.
       Exit status: 0 when no reported finding is an error (with --strict: when nothing is reported),
       1 when one is, 2 when an input cannot be read or parsed. Rules: Docs/Rules.md.
       """,
     arguments: [
-      .positional("file", help: "The configuration, change, plan or commit listing; - for standard input.", completion: .file),
+      .positional(
+        "file", help: "The configuration, change, plan or commit listing (- for standard input); with a history source, commits X..Y.",
+        optional: true, completion: .file),
       .option("baseline", short: "b", valueName: "running", help: "The running configuration a change applies to.", completion: .file),
       formatOption,
       severityOption,
@@ -36,7 +41,8 @@ enum LintCommand: JunoscopeCommand {
       minCoreLinksOption,
       suppressOption,
       outputOption,
-    ])
+      CommonOptions.keywords,
+    ] + HistorySource.selectionArguments + HistorySource.arguments)
 
   static let minCoreLinksOption = ArgumentSpec.option(
     "min-core-links", valueName: "n", help: "Verified live core links a node needs before client links go live (default 1).")
@@ -57,7 +63,17 @@ enum LintCommand: JunoscopeCommand {
   static func run(_ inv: Invocation, console: Console) throws(CommandFailure) -> Int32 {
     let io = FileIO(console: console)
     let options = try lintOptions(inv, io: io)
-    let path = inv.positionals("file")[0]
+    if historySourceOptions.contains(where: { inv.option($0) != nil }) {
+      return try lintHistory(inv, options: options, console: console)
+    }
+    if let other = (HistorySource.selectionArguments + HistorySource.arguments).first(where: { inv.option($0.name) != nil }) {
+      throw CommandFailure(
+        message: "--\(other.name) reads a history: give --rollbacks DIR, --bundle DIR, --host HOST or --git REPO too",
+        status: ExitStatus.usage)
+    }
+    guard let path = inv.positionals("file").first else {
+      throw CommandFailure(message: "give the file to lint, or a history source and a range", status: ExitStatus.usage)
+    }
     let input = try io.read(path)
     let file = SourceFile(path: input.path, bytes: try CommonOptions.gunzipped(input.bytes, path: input.path))
     var baseline: SourceFile?
