@@ -111,12 +111,7 @@ public enum Review {
       }
     }
     return batches.enumerated().map { k, batch in
-      out[k]
-        ?? ReviewBatch(
-          author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: nil, findings: [], blame: [],
-          note:
-            "rollback \(batch.range.baseRollback), the configuration before \(batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"), is not in the history: the change cannot be shown"
-        )
+      out[k] ?? Self.batch(batch, before: nil, after: nil, history: history, options: options)
     }
   }
 
@@ -128,14 +123,23 @@ public enum Review {
   }
 
   /// One batch's review: the diff of its configurations, the checklist over them, and blame of
-  /// the statements it changed or deleted. Everything a batch carries is made here.
+  /// the statements it changed or deleted. Every ``ReviewBatch`` of a review is made here, so
+  /// what a batch carries is added in one place.
   ///
   /// - Parameters:
-  ///   - before: The blame of the configuration before the batch (its tree is that configuration).
-  ///   - after: The configuration after it.
+  ///   - before: The blame of the configuration before the batch (its tree is that
+  ///     configuration); nil when the history does not have it.
+  ///   - after: The configuration after it; nil when the history does not have it.
   public static func batch(
-    _ batch: Batch, before: Blame, after: ConfigTree, history: CommitHistory, options: ReviewOptions
+    _ batch: Batch, before: Blame?, after: ConfigTree?, history: CommitHistory, options: ReviewOptions
   ) -> ReviewBatch {
+    let commits = batch.commits.map(ReviewCommit.init)
+    guard let before, let after else {
+      let which = batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"
+      return ReviewBatch(
+        author: batch.user, commits: commits, diff: nil, findings: [], blame: [],
+        note: "rollback \(batch.range.baseRollback), the configuration before \(which), is not in the history: the change cannot be shown")
+    }
     let diff = ConfigDiff(from: before.tree, to: after, options: DiffOptions(model: options.model))
     let text = String(decoding: diff.renderJunos(RenderOptions(showSecrets: false, model: options.model)), as: UTF8.self)
     let range = batch.range
@@ -172,8 +176,7 @@ public enum Review {
             isBoundary: origin.isBoundary, user: by.map(\.user), instant: by?.instant))
       }
     }
-    return ReviewBatch(
-      author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: text, findings: findings, blame: blamed)
+    return ReviewBatch(author: batch.user, commits: commits, diff: text, findings: findings, blame: blamed)
   }
 
   /// A statement's path in `set` form without `set`, words quoted where needed, and everything
