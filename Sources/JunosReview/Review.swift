@@ -1,7 +1,7 @@
 internal import Dispatch
 public import JunosChecklist
 public import JunosConfig
-internal import JunosDiff
+public import JunosDiff
 public import JunosHistory
 internal import Synchronization
 
@@ -90,60 +90,77 @@ public enum Review {
     let oldest = reader.highestRollback
     let diffOptions = DiffOptions(model: options.model)
     var blame: Blame? = nil
-    // The blame as it stood at each batch's base rollback, until its result is read.
-    var atBase: [Int: Blame] = [:]
+    // The blame as it stood at each batch's base rollback, and that rollback's text, until the
+    // batch's result is read.
+    var atBase: [Int: (blame: Blame, file: SourceFile)] = [:]
     var out: [ReviewBatch?] = Array(repeating: nil, count: batches.count)
     if oldest >= newest {
       for n in stride(from: oldest, through: newest, by: -1) {
-        guard let tree = try load(n, reader: &reader) else { continue }
+        guard let (tree, file) = try load(n, reader: &reader) else { continue }
+        // The step's comparison, from the rollback read before: a one-commit batch's diff.
+        var step: (from: Int, diff: ConfigDiff)? = nil
         if var b = blame {
-          b.advance(to: tree, rollback: n)
+          step = (b.rollback, b.advance(to: tree, rollback: n))
           blame = b
         } else {
           blame = Blame(oldest: tree, rollback: n, options: diffOptions)
         }
         for (k, batch) in batches.enumerated() {
-          if batch.range.baseRollback == n { atBase[k] = blame }
+          if batch.range.baseRollback == n, let blame { atBase[k] = (blame, file) }
           if batch.range.resultRollback == n, let before = atBase.removeValue(forKey: k) {
-            out[k] = Self.batch(batch, before: before, after: tree, history: history, options: options)
+            let diff = step.flatMap { $0.from == before.blame.rollback ? $0.diff : nil }
+            out[k] = Self.batch(
+              batch, before: before.blame, beforeFile: before.file, after: tree, afterFile: file, diff: diff, history: history,
+              options: options)
           }
         }
       }
     }
     return batches.enumerated().map { k, batch in
-      out[k]
-        ?? ReviewBatch(
-          author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: nil, findings: [], blame: [],
-          note:
-            "rollback \(batch.range.baseRollback), the configuration before \(batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"), is not in the history: the change cannot be shown"
-        )
+      out[k] ?? Self.batch(batch, before: nil, after: nil, history: history, options: options)
     }
   }
 
-  /// A rollback's configuration: read from the store's file (not kept by the reader, so memory
-  /// stays at a few configurations), or composed from compare captures.
-  static func load(_ n: Int, reader: inout HistoryReader) throws(StoreError) -> ConfigTree? {
-    if let file = try reader.store.rollback(n) { return try HistoryReader.parse(file, model: reader.model) }
-    return try reader.configuration(n)
+  /// A rollback's configuration and its text: read from the store's file (not kept by the
+  /// reader, so memory stays at a few configurations), or composed from compare captures (its
+  /// text is then empty).
+  static func load(_ n: Int, reader: inout HistoryReader) throws(StoreError) -> (ConfigTree, SourceFile)? {
+    if let file = try reader.store.rollback(n) { return (try HistoryReader.parse(file, model: reader.model), file) }
+    return try reader.configuration(n).map { ($0, SourceFile(path: "rollback \(n)", bytes: [])) }
   }
 
   /// One batch's review: the diff of its configurations, the checklist over them, and blame of
-  /// the statements it changed or deleted. Everything a batch carries is made here.
+  /// the statements it changed or deleted. Every ``ReviewBatch`` of a review is made here, so
+  /// what a batch carries is added in one place.
   ///
   /// - Parameters:
-  ///   - before: The blame of the configuration before the batch (its tree is that configuration).
-  ///   - after: The configuration after it.
+  ///   - before: The blame of the configuration before the batch (its tree is that
+  ///     configuration); nil when the history does not have it.
+  ///   - beforeFile: Its text, which findings are located in (empty: located by statement).
+  ///   - after: The configuration after it; nil when the history does not have it.
+  ///   - afterFile: Its text.
+  ///   - diff: The comparison of `before.tree` with `after`, when already made (a one-commit
+  ///     batch's is the blame's step).
+  ///   - history: The device's commits, for blame's users and times.
   public static func batch(
-    _ batch: Batch, before: Blame, after: ConfigTree, history: CommitHistory, options: ReviewOptions
+    _ batch: Batch, before: Blame?, beforeFile: SourceFile? = nil, after: ConfigTree?, afterFile: SourceFile? = nil,
+    diff: ConfigDiff? = nil, history: CommitHistory, options: ReviewOptions
   ) -> ReviewBatch {
-    let diff = ConfigDiff(from: before.tree, to: after, options: DiffOptions(model: options.model))
+    let commits = batch.commits.map(ReviewCommit.init)
+    guard let before, let after else {
+      let which = batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"
+      return ReviewBatch(
+        author: batch.user, commits: commits, diff: nil, findings: [], blame: [],
+        note: "rollback \(batch.range.baseRollback), the configuration before \(which), is not in the history: the change cannot be shown")
+    }
+    let diff = diff ?? ConfigDiff(from: before.tree, to: after, options: DiffOptions(model: options.model))
     let text = String(decoding: diff.renderJunos(RenderOptions(showSecrets: false, model: options.model)), as: UTF8.self)
     let range = batch.range
     var findings: [ReviewFinding] = []
     if !diff.isEmpty {
       let result = Checklist.lint(
-        before: before.tree, beforeFile: SourceFile(path: "rollback \(range.baseRollback)", bytes: []), after: after,
-        afterFile: SourceFile(path: "rollback \(range.resultRollback)", bytes: []), options: options.lint)
+        before: before.tree, beforeFile: beforeFile ?? SourceFile(path: "rollback \(range.baseRollback)", bytes: []), after: after,
+        afterFile: afterFile ?? SourceFile(path: "rollback \(range.resultRollback)", bytes: []), options: options.lint)
       findings = result.findings.map(ReviewFinding.init)
     }
     var blamed: [ReviewBlame] = []
@@ -172,8 +189,7 @@ public enum Review {
             isBoundary: origin.isBoundary, user: by.map(\.user), instant: by?.instant))
       }
     }
-    return ReviewBatch(
-      author: batch.user, commits: batch.commits.map(ReviewCommit.init), diff: text, findings: findings, blame: blamed)
+    return ReviewBatch(author: batch.user, commits: commits, diff: text, findings: findings, blame: blamed)
   }
 
   /// A statement's path in `set` form without `set`, words quoted where needed, and everything

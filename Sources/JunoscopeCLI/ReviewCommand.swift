@@ -21,7 +21,7 @@ enum ReviewCommand: JunoscopeCommand {
       between --since and --until (UTC, or in the zone of --tz), in batches by author, each batch's
       diff in [edit …] form (secrets masked), the checklist's findings on the batch, and for each
       statement it changed or deleted the earlier commit that last touched it. A batch with a warning
-      or an error is risky. Devices are reviewed --jobs at a time (default 2); on a terminal each device
+      or an error is risky. Devices are reviewed --jobs at a time (default: the number of processors); on a terminal each device
       is reported on standard error as it is done. --shard K/N keeps the devices whose name hashes to
       shard K (the hash ci --shard uses); write each shard with --format json and join them with
       --merge A.json B.json … (files as the sources) into any format.
@@ -41,7 +41,7 @@ enum ReviewCommand: JunoscopeCommand {
       .option(
         "format", short: "f", valueName: "format", help: "Output form (default markdown).", allowedValues: Format.allCases.map(\.rawValue)),
       CommonOptions.output,
-      .option("jobs", short: "j", valueName: "n", help: "Devices reviewed at once (default 2)."),
+      .option("jobs", short: "j", valueName: "n", help: "Devices reviewed at once (default: the number of processors)."),
       .option("shard", valueName: "k/n", help: "Review only shard K of N (1-based), chosen by a stable hash of each device's name."),
       .flag("merge", help: "Join review JSON reports (of shards), given as the sources, instead of reviewing."),
       CommonOptions.utcOffsetOption, CommonOptions.timeZoneOption,
@@ -61,7 +61,7 @@ enum ReviewCommand: JunoscopeCommand {
     } else {
       let window = try window(inv)
       let shard = try shard(inv)
-      let jobs = Int(inv.option("jobs") ?? "2") ?? 0
+      let jobs = Int(inv.option("jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)) ?? 0
       guard (1...256).contains(jobs) else { throw CommandFailure(message: "--jobs wants 1–256", status: ExitStatus.usage) }
       var sources = try ReviewSources.collect(inv, console: console)
       guard !sources.isEmpty else {

@@ -161,12 +161,19 @@ func runReviewBench(_ options: BenchOptions, _ fleet: ReviewBenchOptions) throws
   return run
 }
 
-/// `50 devices changed, 612 batches` from the review's JSON, or why it does not look right.
+/// `50 of 50 devices changed in the review, 612 batches (3 risky)` from the review's JSON
+/// (`junoscope.review`: the devices' `status`, the `summary` counts), or why it does not look right.
 func reviewSummary(_ json: [UInt8], devices: Int) -> String {
   let text = String(decoding: json, as: UTF8.self)
   func count(_ needle: String) -> Int { text.ranges(of: needle).count }
+  /// The first `"key": N` of the text (the summary comes before the devices).
+  func first(_ key: String) -> String {
+    guard let r = text.firstRange(of: "\"\(key)\": ") else { return "?" }
+    return String(text[r.upperBound...].prefix { $0.isNumber })
+  }
   let changed = count("\"status\": \"changed\"") + count("\"status\":\"changed\"")
-  return "\(changed) of \(devices) devices changed in the review"
+  guard text.contains("\"schema\": \"junoscope.review\"") else { return "not a junoscope.review report" }
+  return "\(changed) of \(devices) devices changed in the review, \(first("batches")) batches (\(first("riskyBatches")) risky)"
 }
 
 func reviewTableReport(_ run: ReviewRun) -> String {
