@@ -76,14 +76,13 @@ public struct InheritanceDiff: Sendable {
   public func groupReach(old oldTree: ConfigTree, new newTree: ConfigTree) -> [GroupReach] {
     var reach: [String: GroupReach] = [:]
     var seenInterface: Set<[String]> = []
-    func entry(_ g: String) -> GroupReach { reach[g] ?? GroupReach(group: g) }
     for (g, changed) in Self.changedGroups(oldTree, newTree) where changed {
-      var e = entry(g)
-      e.definitionChanged = true
-      reach[g] = e
+      reach[g, default: GroupReach(group: g)].definitionChanged = true
     }
     let (appliedOld, appliedNew) = (Self.applications(oldTree), Self.applications(newTree))
-    for g in Set(appliedOld.keys).union(appliedNew.keys) where appliedOld[g] != appliedNew[g] { reach[g] = entry(g) }
+    for g in Set(appliedOld.keys).union(appliedNew.keys) where appliedOld[g] != appliedNew[g] {
+      if reach[g] == nil { reach[g] = GroupReach(group: g) }
+    }
     // Only groups whose definition or applications changed are reported; what they reach
     // is every effective change they account for.
     let changedGroups = Set(reach.keys)
@@ -95,16 +94,16 @@ public struct InheritanceDiff: Sendable {
         if case .group(let g) = side.source(of: n), changedGroups.contains(g) {
           let parentSource = tree.parent(of: n).flatMap { side.source(of: $0) }
           if n == top || parentSource != .group(g) {
-            var e = entry(g)
-            e.changes += 1
+            // In place: a copy of the entry would copy its arrays on every append.
+            reach[g, default: GroupReach(group: g)].changes += 1
             if let name = Self.interface(of: n, in: tree) {
-              if seenInterface.insert([g, name]).inserted { e.interfaces.append(name) }
+              if seenInterface.insert([g, name]).inserted { reach[g, default: GroupReach(group: g)].interfaces.append(name) }
             } else {
               let path = tree.parent(of: n).map { tree.pathWords(of: $0) } ?? []
               let text = String(decoding: tree.statementText(n, options), as: UTF8.self)
-              e.statements.append((path.isEmpty ? "[edit] " : "[edit \(path.joined(separator: " "))] ") + text)
+              reach[g, default: GroupReach(group: g)].statements.append(
+                (path.isEmpty ? "[edit] " : "[edit \(path.joined(separator: " "))] ") + text)
             }
-            reach[g] = e
           }
         }
         for c in tree.children(of: n) { stack.append(c) }
