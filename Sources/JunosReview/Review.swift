@@ -90,13 +90,12 @@ public enum Review {
     let oldest = reader.highestRollback
     let diffOptions = DiffOptions(model: options.model)
     var blame: Blame? = nil
-    // The blame as it stood at each batch's base rollback, and that rollback's text, until the
-    // batch's result is read.
-    var atBase: [Int: (blame: Blame, file: SourceFile)] = [:]
+    // The blame as it stood at each batch's base rollback, until the batch's result is read.
+    var atBase: [Int: Blame] = [:]
     var out: [ReviewBatch?] = Array(repeating: nil, count: batches.count)
     if oldest >= newest {
       for n in stride(from: oldest, through: newest, by: -1) {
-        guard let (tree, file) = try load(n, reader: &reader) else { continue }
+        guard let tree = try load(n, reader: &reader) else { continue }
         // The step's comparison, from the rollback read before: a one-commit batch's diff.
         var step: (from: Int, diff: ConfigDiff)? = nil
         if var b = blame {
@@ -106,11 +105,11 @@ public enum Review {
           blame = Blame(oldest: tree, rollback: n, options: diffOptions)
         }
         for (k, batch) in batches.enumerated() {
-          if batch.range.baseRollback == n, let blame { atBase[k] = (blame, file) }
+          if batch.range.baseRollback == n { atBase[k] = blame }
           if batch.range.resultRollback == n, let before = atBase.removeValue(forKey: k) {
-            let diff = step.flatMap { $0.from == before.blame.rollback ? $0.diff : nil }
+            let diff = step.flatMap { $0.from == before.rollback ? $0.diff : nil }
             out[k] = Self.batch(
-              batch, before: before.blame, beforeFile: before.file, after: tree, afterFile: file, diff: diff, history: history,
+              batch, before: before, after: tree, diff: diff, history: history,
               options: options)
           }
         }
@@ -121,12 +120,11 @@ public enum Review {
     }
   }
 
-  /// A rollback's configuration and its text: read from the store's file (not kept by the
-  /// reader, so memory stays at a few configurations), or composed from compare captures (its
-  /// text is then empty).
-  static func load(_ n: Int, reader: inout HistoryReader) throws(StoreError) -> (ConfigTree, SourceFile)? {
-    if let file = try reader.store.rollback(n) { return (try HistoryReader.parse(file, model: reader.model), file) }
-    return try reader.configuration(n).map { ($0, SourceFile(path: "rollback \(n)", bytes: [])) }
+  /// A rollback's configuration: read from the store's file (not kept by the reader, so memory
+  /// stays at a few configurations), or composed from compare captures.
+  static func load(_ n: Int, reader: inout HistoryReader) throws(StoreError) -> ConfigTree? {
+    if let file = try reader.store.rollback(n) { return try HistoryReader.parse(file, model: reader.model) }
+    return try reader.configuration(n)
   }
 
   /// One batch's review: the diff of its configurations, the checklist over them, and blame of
@@ -136,14 +134,12 @@ public enum Review {
   /// - Parameters:
   ///   - before: The blame of the configuration before the batch (its tree is that
   ///     configuration); nil when the history does not have it.
-  ///   - beforeFile: Its text, which findings are located in (empty: located by statement).
   ///   - after: The configuration after it; nil when the history does not have it.
-  ///   - afterFile: Its text.
   ///   - diff: The comparison of `before.tree` with `after`, when already made (a one-commit
   ///     batch's is the blame's step).
   ///   - history: The device's commits, for blame's users and times.
   public static func batch(
-    _ batch: Batch, before: Blame?, beforeFile: SourceFile? = nil, after: ConfigTree?, afterFile: SourceFile? = nil,
+    _ batch: Batch, before: Blame?, after: ConfigTree?,
     diff: ConfigDiff? = nil, history: CommitHistory, options: ReviewOptions
   ) -> ReviewBatch {
     let commits = batch.commits.map(ReviewCommit.init)
@@ -159,8 +155,8 @@ public enum Review {
     var findings: [ReviewFinding] = []
     if !diff.isEmpty {
       let result = Checklist.lint(
-        before: before.tree, beforeFile: beforeFile ?? SourceFile(path: "rollback \(range.baseRollback)", bytes: []), after: after,
-        afterFile: afterFile ?? SourceFile(path: "rollback \(range.resultRollback)", bytes: []), options: options.lint)
+        before: before.tree, beforeFile: SourceFile(path: "rollback \(range.baseRollback)", bytes: []), after: after,
+        afterFile: SourceFile(path: "rollback \(range.resultRollback)", bytes: []), options: options.lint)
       findings = result.findings.map(ReviewFinding.init)
     }
     var blamed: [ReviewBlame] = []
