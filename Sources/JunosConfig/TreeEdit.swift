@@ -204,24 +204,35 @@ extension ConfigTree {
     return true
   }
 
-  /// Whether two words of this tree's storage have the same bytes.
+  /// Whether two words of this tree's storage are the same word: the same bytes once a pair of
+  /// surrounding double quotes is set aside (Junos prints `"<ge-*>"` in curly text and
+  /// `<ge-*>` in set commands; both name one statement).
   func sameWord(_ a: WordRef, _ b: WordRef) -> Bool {
-    let n = Int(a.end - a.start)
-    guard n == Int(b.end - b.start) else { return false }
-    if a.start == b.start { return true }
+    if a.start == b.start && a.end == b.end { return true }
     return storage.withUnsafeBufferPointer { s in
+      let x = Self.unquoted(a, s)
+      let y = Self.unquoted(b, s)
+      guard x.count == y.count else { return false }
       var j = 0
-      while j < n && s[Int(a.start) + j] == s[Int(b.start) + j] { j += 1 }
-      return j == n
+      while j < x.count && s[x.lowerBound + j] == s[y.lowerBound + j] { j += 1 }
+      return j == x.count
     }
   }
 
-  /// FNV-1a of words' bytes, each followed by a blank, going on from `seed`.
+  /// The bytes of a word without a pair of surrounding double quotes.
+  static func unquoted(_ w: WordRef, _ s: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    let a = Int(w.start)
+    let e = Int(w.end)
+    return e - a >= 2 && s[a] == 0x22 && s[e - 1] == 0x22 ? (a + 1)..<(e - 1) : a..<e
+  }
+
+  /// FNV-1a of words' bytes (quotes aside, as ``sameWord(_:_:)`` compares them), each followed
+  /// by a blank, going on from `seed`.
   func wordsHash(_ refs: some Collection<WordRef>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     var h = seed
     storage.withUnsafeBufferPointer { b in
       for w in refs {
-        for k in Int(w.start)..<Int(w.end) { h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
+        for k in Self.unquoted(w, b) { h = (h ^ UInt64(b[k])) &* 0x0000_0100_0000_01B3 }
         h = (h ^ 0x20) &* 0x0000_0100_0000_01B3
       }
     }

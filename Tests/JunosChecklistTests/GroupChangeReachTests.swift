@@ -34,3 +34,24 @@ import Testing
     #expect(!findings.contains { $0.rule == .groupChangeReach })
   }
 }
+
+extension GroupChangeReachTests {
+  /// Junos prints a wildcard quoted in curly text and bare in set commands: a set change reaches
+  /// the group statement of a curly baseline.
+  @Test func aSetChangeToAQuotedWildcardOfACurlyBaselineReachesIt() {
+    let base = """
+      system { host-name r1; }
+      groups { CORE-IF { interfaces { "<ge-*>" { mtu 9192; } } } }
+      apply-groups CORE-IF;
+      interfaces { ge-0/0/0 { unit 0; } ge-0/0/1 { unit 0; } }
+      """
+    let r = Checklist.lint(
+      changes: SourceFile(path: "d.set", text: "set groups CORE-IF interfaces <ge-*> mtu 1500\n"),
+      baseline: SourceFile(path: "base.conf", text: base))
+    #expect(!r.hasErrors)
+    #expect(
+      r.findings.filter { $0.rule == .groupChangeReach }.map(\.message) == [
+        "this change to group 'CORE-IF' touched 2 interfaces on r1 (ge-0/0/0, ge-0/0/1)"
+      ])
+  }
+}
