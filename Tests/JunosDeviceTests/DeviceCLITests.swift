@@ -89,6 +89,29 @@ struct DeviceCLITests {
     #expect(!FileManager.default.fileExists(atPath: out + "/localhost"))
   }
 
+  /// `review --host` reads the live device as `review` reads its bundle; a host that cannot be
+  /// reached is a failed device (exit 2), the others still reviewed.
+  @Test func reviewOfAHostIsTheReviewOfItsBundle() throws {
+    let out = tempPath("review-fetch")
+    #expect(junoscope(["fetch", "127.0.0.1", "--out", out] + connection).status == 0)
+    let window = ["review", "--since", "2024-01-01", "--until", "2024-02-01", "-f", "json"]
+    let bundle = junoscope(window + [out + "/127.0.0.1"])
+    let host = junoscope(window + ["--host", "127.0.0.1"] + connection)
+    #expect(bundle.status == 0 && host.status == 0, "\(bundle.err) \(host.err)")
+    func withoutSource(_ json: String) -> String {
+      json.split(separator: "\n").filter { l in
+        !(l.contains("\"kind\":") || l.contains("\"location\":") || l.hasPrefix("    \"bundle ") || l.hasPrefix("    \"host "))
+      }.joined(separator: "\n")
+    }
+    #expect(withoutSource(bundle.out) == withoutSource(host.out))
+    #expect(host.out.contains("\"status\": \"changed\"") && host.out.contains("\"kind\": \"host\""))
+    #expect(host.out.contains("\"user\": \"\(DeviceFixtures.chain.commits[0].user)\""))
+    let refused = junoscope(window + ["--host", "127.0.0.1", "--port", "1", "--no-ssh-config", out + "/127.0.0.1"])
+    #expect(refused.status == 2)
+    #expect(refused.out.contains("\"kind\": \"host\",\n      \"location\": \"127.0.0.1\",\n      \"status\": \"failed\""))
+    #expect(refused.out.contains("\"kind\": \"bundle\""))
+  }
+
   @Test func usageAndDeviceErrors() {
     #expect(junoscope(["fetch", "--out", "/tmp/x"]).status == 64)
     #expect(junoscope(["fetch", "h", "--out", "/tmp/x", "--rollbacks", "7-99"]).status == 64)
