@@ -147,6 +147,36 @@ public enum Checklist {
       changes: afterFile, diagnostics: [], options: options)
   }
 
+  /// A configuration prepared for the checklist once: its effective model, interface roles and
+  /// the configuration rules' findings. A history read in order lints each batch from the state
+  /// before it to the state after it (``lint(from:to:options:)``), and the state after one batch
+  /// is the state before the next, so each configuration is modelled once, not twice.
+  public struct State {
+    let context: ConfigContext
+    let findings: [Finding]
+    let keys: Set<Key>
+    let file: SourceFile
+  }
+
+  /// Prepares `tree` (whose text is `file`, for findings' locations) for ``lint(from:to:options:)``.
+  public static func state(of tree: ConfigTree, file: SourceFile, options: LintOptions = LintOptions()) -> State {
+    let c = context(tree, primary: file, sources: [(tree, file)], options: options, bringUp: false)
+    let findings = rules(options).flatMap { $0.check(config: c) }
+    return State(context: c, findings: findings, keys: Set(findings.map(Key.init)), file: file)
+  }
+
+  /// What ``lint(before:beforeFile:after:afterFile:options:)`` finds, from prepared states: the
+  /// change rules over (`before`, `after`) and the configuration findings `after` adds. `options`
+  /// must be the ones the states were prepared with.
+  public static func lint(from before: State, to after: State, options: LintOptions = LintOptions()) -> LintResult {
+    let d = ChangeContext(
+      before: before.context, after: after.context, step: nil,
+      changeLocator: ChangeLocator(file: after.file, fallback: FindingLocation(file: after.file.path, line: 1, column: 1)))
+    var findings = after.findings.filter { !before.keys.contains(Key($0)) }
+    findings += rules(options).flatMap { $0.check(change: d) }
+    return finish(findings, contexts: [after.context], diagnostics: [], options: options)
+  }
+
   /// The change rules over `before` → `after`, and the configuration findings the change adds.
   static func lintChange(
     before beforeTree: ConfigTree, beforeFile: SourceFile, after afterTree: ConfigTree, primary: SourceFile?,

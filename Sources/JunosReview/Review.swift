@@ -93,6 +93,8 @@ public enum Review {
     // The blame as it stood at each batch's base rollback, until the batch's result is read.
     var atBase: [Int: Blame] = [:]
     var out: [ReviewBatch?] = Array(repeating: nil, count: batches.count)
+    // The checklist's states of the rollbacks batches end at: the next batch starts there.
+    var states: [Int: Checklist.State] = [:]
     if oldest >= newest {
       for n in stride(from: oldest, through: newest, by: -1) {
         guard let tree = try load(n, reader: &reader) else { continue }
@@ -109,8 +111,7 @@ public enum Review {
           if batch.range.resultRollback == n, let before = atBase.removeValue(forKey: k) {
             let diff = step.flatMap { $0.from == before.rollback ? $0.diff : nil }
             out[k] = Self.batch(
-              batch, before: before, after: tree, diff: diff, history: history,
-              options: options)
+              batch, before: before, after: tree, diff: diff, history: history, options: options, states: &states)
           }
         }
       }
@@ -142,6 +143,17 @@ public enum Review {
     _ batch: Batch, before: Blame?, after: ConfigTree?,
     diff: ConfigDiff? = nil, history: CommitHistory, options: ReviewOptions
   ) -> ReviewBatch {
+    var states: [Int: Checklist.State] = [:]
+    return Self.batch(batch, before: before, after: after, diff: diff, history: history, options: options, states: &states)
+  }
+
+  /// ``batch(_:before:after:diff:history:options:)`` with the checklist's states of rollbacks
+  /// already prepared (by rollback number): it takes the one of its first configuration from
+  /// `states` and leaves only the one of its last there, for the batch that follows.
+  static func batch(
+    _ batch: Batch, before: Blame?, after: ConfigTree?,
+    diff: ConfigDiff? = nil, history: CommitHistory, options: ReviewOptions, states: inout [Int: Checklist.State]
+  ) -> ReviewBatch {
     let commits = batch.commits.map(ReviewCommit.init)
     guard let before, let after else {
       let which = batch.commits.count == 1 ? "commit \(batch.range.newer)" : "commits \(batch.range)"
@@ -154,10 +166,15 @@ public enum Review {
     let range = batch.range
     var findings: [ReviewFinding] = []
     if !diff.isEmpty {
-      let result = Checklist.lint(
-        before: before.tree, beforeFile: SourceFile(path: "rollback \(range.baseRollback)", bytes: []), after: after,
-        afterFile: SourceFile(path: "rollback \(range.resultRollback)", bytes: []), options: options.lint)
-      findings = result.findings.map(ReviewFinding.init)
+      func state(_ n: Int, _ tree: ConfigTree) -> Checklist.State {
+        states[n] ?? Checklist.state(of: tree, file: SourceFile(path: "rollback \(n)", bytes: []), options: options.lint)
+      }
+      let from = state(range.baseRollback, before.tree)
+      let to = state(range.resultRollback, after)
+      states = [range.resultRollback: to]
+      // Errors first: the finding that matters is read first.
+      let found = Checklist.lint(from: from, to: to, options: options.lint).findings
+      findings = found.indices.sorted { (found[$0].severity, $1) > (found[$1].severity, $0) }.map { ReviewFinding(found[$0]) }
     }
     var blamed: [ReviewBlame] = []
     var seen: Set<String> = []

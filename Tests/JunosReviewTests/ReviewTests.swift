@@ -84,6 +84,67 @@ struct ReviewTests {
         ).with(name: "mm"))
   }
 
+  /// The review prepares each configuration for the checklist once and reuses it for the next
+  /// batch: every batch's findings are what a fresh lint of its two configurations finds.
+  @Test func findingsAreAFreshLintOfEachBatch() throws {
+    let chain = RollbackChain(seed: 11, commits: 16, interfaces: 8, editsPerCommit: 2...4)
+    let dir = try chainFolder(chain)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let report = Review.run(window: ReviewWindow(since: Self.start, until: Self.start + 86_400 * 60), sources: [folderSource("r", dir)])
+    let d = try #require(report.devices.first)
+    var compared = 0
+    var found = 0
+    for b in d.batches where b.diff != nil {
+      let base = b.commits.map(\.rollback).max()! + 1
+      let result = b.commits.map(\.rollback).min()!
+      let before = SourceFile(path: "rollback \(base)", text: chain.rollbacks[base])
+      let after = SourceFile(path: "rollback \(result)", text: chain.rollbacks[result])
+      let fresh = Checklist.lint(
+        before: ConfigParser.parse(before).tree, beforeFile: before, after: ConfigParser.parse(after).tree, afterFile: after)
+      func key(_ rule: String, _ message: String) -> String { rule + " " + message }
+      #expect(b.findings.map { key($0.rule, $0.message) }.sorted() == fresh.findings.map { key($0.rule.rawValue, $0.message) }.sorted())
+      // Errors first, then warnings, then infos.
+      #expect(b.findings.map(\.severity) == b.findings.map(\.severity).sorted(by: >))
+      compared += 1
+      found += b.findings.count
+    }
+    #expect(compared == d.batches.count - 1)
+    #expect(found > 0)
+  }
+
+  /// A change to a group is reported with what it reaches on the device.
+  @Test func aGroupChangeSaysWhatItTouched() throws {
+    func config(mtu: Int, header: String) -> String {
+      """
+      \(header)
+      system { host-name r1; }
+      groups { CORE-IF { interfaces { <ge-*> { mtu \(mtu); } } } }
+      interfaces {
+          apply-groups CORE-IF;
+          ge-0/0/0 { unit 0 { family inet { address 10.0.0.1/31; } } }
+          ge-0/0/1 { unit 0 { family inet { address 10.0.0.3/31; } } }
+          ge-0/0/2 { unit 0 { family inet { address 10.0.0.5/31; } } }
+          xe-0/1/0 { unit 0 { family inet { address 10.0.1.1/31; } } }
+      }
+
+      """
+    }
+    let dir = NSTemporaryDirectory() + "junoscope-review-group-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try Data(config(mtu: 9192, header: "## Last commit: 2024-01-01 10:00:00 UTC by alice").utf8).write(
+      to: URL(fileURLWithPath: dir + "/juniper.conf.1"))
+    try Data(config(mtu: 1500, header: "## Last commit: 2024-01-02 10:00:00 UTC by bob").utf8).write(
+      to: URL(fileURLWithPath: dir + "/juniper.conf"))
+    let report = Review.run(window: ReviewWindow(since: Self.start, until: Self.start + 86_400 * 2), sources: [folderSource("r1", dir)])
+    let batch = try #require(report.devices.first?.batches.last)
+    #expect(batch.author == "bob")
+    let reach = batch.findings.filter { $0.rule == "group-change-reach" }
+    #expect(
+      reach.map(\.message) == ["this change to group 'CORE-IF' touched 3 interfaces on r1 (ge-0/0/0, ge-0/0/1, ge-0/0/2)"])
+    #expect(reach.allSatisfy { $0.severity == .info })
+  }
+
   @Test func shardsSplitEveryNameOnce() {
     let names = (0..<200).map { "r\($0)" }
     let shards = (1...4).map { k in names.filter { ReviewShard.contains($0, shard: k, of: 4) } }
