@@ -10,6 +10,8 @@ struct GroupChangeReach: Rule {
     guard let a = change.before.inherited, let b = change.after.inherited, let ta = change.before.written,
       let tb = change.after.written
     else { return [] }
+    // No group defined or applied differently: nothing to compare the effective trees for.
+    guard !InheritanceDiff.changedGroups(old: ta, new: tb).isEmpty else { return [] }
     let reach = InheritanceDiff(from: a, to: b).groupReach(old: ta, new: tb)
     guard !reach.isEmpty else { return [] }
     let device = Self.hostName(b.configuration) ?? Self.hostName(a.configuration) ?? "the device"

@@ -74,15 +74,8 @@ public struct InheritanceDiff: Sendable {
   ///   - new: The new configuration as written.
   /// - Returns: One entry per group, by name.
   public func groupReach(old oldTree: ConfigTree, new newTree: ConfigTree) -> [GroupReach] {
-    var reach: [String: GroupReach] = [:]
+    var reach = Self.changedGroups(old: oldTree, new: newTree)
     var seenInterface: Set<[String]> = []
-    for (g, changed) in Self.changedGroups(oldTree, newTree) where changed {
-      reach[g, default: GroupReach(group: g)].definitionChanged = true
-    }
-    let (appliedOld, appliedNew) = (Self.applications(oldTree), Self.applications(newTree))
-    for g in Set(appliedOld.keys).union(appliedNew.keys) where appliedOld[g] != appliedNew[g] {
-      if reach[g] == nil { reach[g] = GroupReach(group: g) }
-    }
     // Only groups whose definition or applications changed are reported; what they reach
     // is every effective change they account for.
     let changedGroups = Set(reach.keys)
@@ -122,6 +115,22 @@ public struct InheritanceDiff: Sendable {
       }
     }
     return reach.values.sorted { $0.group < $1.group }
+  }
+
+  /// The groups whose definition (`groups NAME`) or applications (`apply-groups`,
+  /// `apply-groups-except`) differ between two configurations as written, by name, each with
+  /// ``GroupReach/definitionChanged`` set and nothing reached yet. Cheap beside the comparison
+  /// of the effective configurations: when it is empty, no group change has any reach.
+  public static func changedGroups(old oldTree: ConfigTree, new newTree: ConfigTree) -> [String: GroupReach] {
+    var reach: [String: GroupReach] = [:]
+    for (g, changed) in changedGroups(oldTree, newTree) where changed {
+      reach[g, default: GroupReach(group: g)].definitionChanged = true
+    }
+    let (appliedOld, appliedNew) = (applications(oldTree), applications(newTree))
+    for g in Set(appliedOld.keys).union(appliedNew.keys) where appliedOld[g] != appliedNew[g] {
+      if reach[g] == nil { reach[g] = GroupReach(group: g) }
+    }
+    return reach
   }
 
   /// Where each group is named by `apply-groups` or `apply-groups-except` (outside `groups`):
