@@ -21,9 +21,15 @@ struct Locator: Sendable {
     self.sources = sources
     self.fallback = fallback
     indexes = sources.map { _ in ChildIndex() }
+    hasText = !(primary?.bytes.isEmpty ?? true) || sources.contains { !$0.file.bytes.isEmpty }
   }
 
+  /// Whether any file has text to point into (a review's configurations are named, not kept:
+  /// every finding is at the fallback, without looking for it).
+  let hasText: Bool
+
   func location(of node: NodeID, in tree: ConfigTree) -> FindingLocation {
+    guard hasText else { return fallback }
     if let primary {
       let r = tree.sourceRange(of: node)
       if !r.isEmpty && r.upperBound <= primary.bytes.count { return FindingLocation(primary, offset: r.lowerBound) }

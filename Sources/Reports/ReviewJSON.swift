@@ -3,13 +3,13 @@ import JunosConfig
 import JunosHistory
 public import JunosReview
 
-/// The review as JSON (schema `junoscope.review`, version 1; Docs/JSON.md): members in a fixed
+/// The review as JSON (format `junoscope.review`, version 1; Docs/JSON.md): members in a fixed
 /// order, so the same review gives the same bytes, and ``read(_:)`` to read it back (joining
 /// shards with `review --merge`).
 public enum ReviewJSON {
-  /// The schema's name.
-  public static let schema = "junoscope.review"
-  /// The schema's version.
+  /// The format's name (the `format` member).
+  public static let format = "junoscope.review"
+  /// The format's version.
   public static let version = 1
 
   /// The report as pretty JSON, with a final newline.
@@ -27,7 +27,7 @@ public enum ReviewJSON {
       ("riskyBatches", .int(report.devices.reduce(0) { $0 + $1.batches.filter(\.isRisky).count })),
     ])
     let root: JSONTree = .object([
-      ("schema", .string(schema)), ("version", .int(version)), ("window", window),
+      ("format", .string(format)), ("version", .int(version)), ("window", window),
       ("sources", .array(report.sources.map { .string($0) })), ("summary", counts),
       ("devices", .array(report.devices.map(device))),
     ])
@@ -93,12 +93,12 @@ public enum ReviewJSON {
 
   /// Reads a report ``encode(_:)`` wrote.
   ///
-  /// - Throws: When the bytes are not JSON, not of this schema and version, or a member is
+  /// - Throws: When the bytes are not JSON, not of this format and version, or a member is
   ///   missing or of the wrong type (the message names it).
   public static func read(_ bytes: [UInt8]) throws(Failure) -> ReviewReport {
     let root: MiniJSON.Value
     do { root = try MiniJSON.parse(bytes) } catch { throw Failure(message: "not JSON (at byte \(error.offset))") }
-    guard root["schema"]?.string == schema else { throw Failure(message: "not a review report (schema is not '\(schema)')") }
+    guard root["format"]?.string == format else { throw Failure(message: "not a review report (format is not '\(format)')") }
     guard root["version"]?.number == Double(version) else { throw Failure(message: "review report version is not \(version)") }
     let since = try int(root["window"]?["sinceSeconds"], "window.sinceSeconds")
     let until = try int(root["window"]?["untilSeconds"], "window.untilSeconds")

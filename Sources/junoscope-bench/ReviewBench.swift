@@ -172,7 +172,7 @@ func reviewSummary(_ json: [UInt8], devices: Int) -> String {
     return String(text[r.upperBound...].prefix { $0.isNumber })
   }
   let changed = count("\"status\": \"changed\"") + count("\"status\":\"changed\"")
-  guard text.contains("\"schema\": \"junoscope.review\"") else { return "not a junoscope.review report" }
+  guard text.contains("\"format\": \"junoscope.review\"") else { return "not a junoscope.review report" }
   return "\(changed) of \(devices) devices changed in the review, \(first("batches")) batches (\(first("riskyBatches")) risky)"
 }
 

@@ -37,9 +37,9 @@ struct ReviewReportsTests {
     #expect(back == Self.report)
     #expect(ReviewJSON.encode(back) == bytes)
     let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text.hasPrefix("{\n  \"schema\": \"junoscope.review\",\n  \"version\": 1,\n"))
+    #expect(text.hasPrefix("{\n  \"format\": \"junoscope.review\",\n  \"version\": 1,\n"))
     #expect(text.contains("\"status\": \"failed\",\n      \"reason\": \"'/backups' is not a git repository\""))
-    #expect(throws: ReviewJSON.Failure.self) { try ReviewJSON.read(Array("{\"schema\": \"junoscope.lint\"}".utf8)) }
+    #expect(throws: ReviewJSON.Failure.self) { try ReviewJSON.read(Array("{\"format\": \"junoscope.lint\"}".utf8)) }
     #expect(throws: ReviewJSON.Failure.self) {
       try ReviewJSON.read(Array(text.replacingOccurrences(of: "\"changed\"", with: "\"odd\"").utf8))
     }
