@@ -58,11 +58,19 @@ public struct InheritedConfiguration: Sendable {
   ///   comments.
   /// - Returns: UTF-8 text.
   public func renderCurly(_ options: RenderOptions = RenderOptions()) -> [UInt8] {
-    guard options.comments, hasInherited else { return configuration.renderCurly(options) }
+    guard options.comments else { return configuration.renderCurly(options) }
     let shapes = options.maskingShapes(configuration)
     return configuration.renderCurly(options, shapes: shapes) { node in
-      guard let s = source(of: node) else { return [] }
-      return ["##"] + configuration.lastValues(node, options, shapes: shapes).map { Self.note($0, s) } + ["##"]
+      var lines: [String] = []
+      if let s = source(of: node) {
+        lines += ["##"] + configuration.lastValues(node, options, shapes: shapes).map { Self.note($0, s) } + ["##"]
+      }
+      if let path = configuration.applyPath(node) {
+        // As the device prints it (a public capture, Fixtures/inheritance): the prefixes, then
+        // the statement.
+        lines += ["##", "## apply-path was expanded to:"] + configuration.applyPathPrefixes(path).map { "##     \($0);" } + ["##"]
+      }
+      return lines
     }
   }
 
@@ -76,6 +84,53 @@ public struct InheritedConfiguration: Sendable {
 }
 
 extension ConfigTree {
+  /// The path of an `apply-path "PATH"` statement of a `prefix-list`, split into its words;
+  /// nil for any other statement.
+  func applyPath(_ node: NodeID) -> [String]? {
+    guard wordCount(of: node) == 2, word(0, of: node) == "apply-path", let p = parent(of: node), wordCount(of: p) >= 1,
+      word(0, of: p) == "prefix-list"
+    else { return nil }
+    var text = word(1, of: node)
+    if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+    let words = text.split(separator: " ").map(String.init)
+    return words.isEmpty ? nil : words
+  }
+
+  /// The prefixes `apply-path` with `path` stands for in this configuration, as `display
+  /// inheritance` lists them: every statement along the path (`<*>` matches any word, `<10.*>`
+  /// a glob, other words themselves) whose last word is an IPv4 or IPv6 address or prefix,
+  /// once each, in configuration order; an address without a length gets `/32` or `/128`.
+  public func applyPathPrefixes(_ path: [String]) -> [String] {
+    var out: [String] = []
+    var seen: Set<String> = []
+    func matches(_ pattern: String, _ word: String) -> Bool {
+      let w = word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"") ? String(word.dropFirst().dropLast()) : word
+      guard pattern.count >= 2, pattern.hasPrefix("<"), pattern.hasSuffix(">") else { return pattern == w }
+      return InterfaceNames.glob(Array(pattern.utf8).dropFirst().dropLast(), Array(w.utf8)[...])
+    }
+    // (statement, words of the path it and its parents matched); depth first, in order.
+    var stack: [(NodeID, Int)] = [(ConfigTree.root, 0)]
+    while let (node, i) = stack.popLast() {
+      if i == path.count {
+        let value = word(wordCount(of: node) - 1, of: node)
+        guard let prefix = IPPrefix(value) else { continue }
+        let text = value.contains("/") ? value : value + (prefix.family == .inet ? "/32" : "/128")
+        if seen.insert(text).inserted { out.append(text) }
+        continue
+      }
+      var next: [(NodeID, Int)] = []
+      for c in children(of: node) where !flags(of: c).contains(.inactive) {
+        let words = self.words(of: c)
+        guard !words.isEmpty, i + words.count <= path.count,
+          zip(path[i..<(i + words.count)], words).allSatisfy({ matches($0, $1) })
+        else { continue }
+        next.append((c, i + words.count))
+      }
+      stack += next.reversed()
+    }
+    return out
+  }
+
   /// The words a `display inheritance` note names for a statement: its `[ ]` values, or else its
   /// last word, without quotes and masked as a secret when it is one.
   func lastValues(_ node: NodeID, _ options: RenderOptions, shapes: StatementShapes?) -> [String] {
