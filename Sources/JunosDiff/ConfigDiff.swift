@@ -157,8 +157,8 @@ public struct ConfigDiff: Sendable {
 
   /// The shapes of the statements the comparison looked at (children of parents whose subtrees
   /// differ, and those parents), by node index.
-  let oldShapes: [NodeID: StatementShape]
-  let newShapes: [NodeID: StatementShape]
+  let oldShapes: NodeMap<StatementShape>
+  let newShapes: NodeMap<StatementShape>
 
   /// The shape of a statement of ``old``.
   public func shape(old node: NodeID) -> StatementShape { oldShapes[node] ?? options.model.shape(of: node, in: old) }
@@ -194,10 +194,10 @@ struct DiffEngine {
   /// Children matched under the parents visited.
   var matches: [(old: NodeID, new: NodeID)] = []
   /// Shapes of the statements looked at, and the keyword ancestors of their children.
-  var oldShapes: [NodeID: StatementShape] = [:]
-  var newShapes: [NodeID: StatementShape] = [:]
-  var oldAncestors: [NodeID: KeywordAncestors] = [ConfigTree.root: KeywordAncestors()]
-  var newAncestors: [NodeID: KeywordAncestors] = [ConfigTree.root: KeywordAncestors()]
+  var oldShapes: NodeMap<StatementShape>
+  var newShapes: NodeMap<StatementShape>
+  var oldAncestors: NodeMap<KeywordAncestors>
+  var newAncestors: NodeMap<KeywordAncestors>
 
   init(old: ConfigTree, new: ConfigTree, options: DiffOptions, oldDigest: [UInt64], newDigest: [UInt64]) {
     self.old = old
@@ -205,6 +205,13 @@ struct DiffEngine {
     self.options = options
     self.oldDigest = oldDigest
     self.newDigest = newDigest
+    // (The digests have an entry per record of their tree.)
+    oldShapes = NodeMap(count: oldDigest.count)
+    newShapes = NodeMap(count: newDigest.count)
+    oldAncestors = NodeMap(count: oldDigest.count)
+    newAncestors = NodeMap(count: newDigest.count)
+    oldAncestors[ConfigTree.root] = KeywordAncestors()
+    newAncestors[ConfigTree.root] = KeywordAncestors()
   }
 
   /// The planned changes under one parent, with markers where changes inside a child come.
@@ -265,8 +272,8 @@ struct DiffEngine {
   }
 
   static func identity(
-    _ c: NodeID, parent: NodeID, in tree: ConfigTree, model: ConfigModel, shapes: inout [NodeID: StatementShape],
-    ancestors: inout [NodeID: KeywordAncestors]
+    _ c: NodeID, parent: NodeID, in tree: ConfigTree, model: ConfigModel, shapes: inout NodeMap<StatementShape>,
+    ancestors: inout NodeMap<KeywordAncestors>
   ) -> Int {
     let kw = ancestors[parent] ?? KeywordAncestors()
     let s = model.shape(of: c, in: tree, context: shapes[parent]?.children ?? .unknown, ancestors: kw)
@@ -516,4 +523,22 @@ func longestIncreasing(_ values: [Int]) -> [Int] {
     k = prev[k]
   }
   return out.reversed()
+}
+
+/// Values by statement in an array indexed by the statement's record (``NodeID/index``): the
+/// comparison looks up a shape and keyword ancestors for every statement it visits, and hashing
+/// each `NodeID` into a dictionary was a tenth of its time.
+struct NodeMap<Value: Sendable>: Sendable {
+  private var values: [Value?]
+
+  /// An empty map for a tree of `count` records (a statement past them grows it).
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  subscript(node: NodeID) -> Value? {
+    get { node.index < values.count ? values[node.index] : nil }
+    set {
+      if node.index >= values.count { values += repeatElement(nil, count: node.index + 1 - values.count) }
+      values[node.index] = newValue
+    }
+  }
 }
