@@ -206,12 +206,6 @@ private func collectPaths(_ tree: ConfigTree, _ node: NodeID, _ prefix: [String]
 /// Whether a statement counts (not `inactive:`).
 private func isLive(_ tree: ConfigTree, _ node: NodeID) -> Bool { !tree.flags(of: node).contains(.inactive) }
 
-/// A word without its surrounding double quotes.
-func unquoted(_ word: some StringProtocol) -> String {
-  if word.count >= 2, word.hasPrefix("\""), word.hasSuffix("\"") { return String(word.dropFirst().dropLast()) }
-  return String(word)
-}
-
 /// `/24` or `24`.
 private func prefixLength(_ text: some StringProtocol) -> Int? {
   let digits = text.hasPrefix("/") ? text.dropFirst() : text[...]

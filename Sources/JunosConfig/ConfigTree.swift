@@ -583,3 +583,10 @@ extension ConfigTree: Equatable {
     return nil
   }
 }
+
+/// A word of a statement without its surrounding double quotes (`"<ge-*>"` → `<ge-*>`); other
+/// words as they are. Escapes inside are kept (``XMLWords`` decodes values).
+package func unquoted(_ word: some StringProtocol) -> String {
+  if word.count >= 2, word.hasPrefix("\""), word.hasSuffix("\"") { return String(word.dropFirst().dropLast()) }
+  return String(word)
+}

@@ -723,68 +723,7 @@ struct EffectiveBuilder {
 
   // MARK: Wildcards
 
-  /// Shell-style matching of the bytes in `s` against the pattern in `p` (both ranges of
-  /// ``storage``): `*` any run, `?` one byte, `[a-z]` / `[!…]` a class.
-  func glob(_ p: Range<Int>, _ s: Range<Int>) -> Bool {
-    var pi = p.lowerBound
-    var si = s.lowerBound
-    var starP = -1
-    var starS = 0
-    while si < s.upperBound {
-      if pi < p.upperBound {
-        let ch = storage[pi]
-        if ch == UInt8(ascii: "*") {
-          starP = pi
-          starS = si
-          pi += 1
-          continue
-        }
-        if ch == UInt8(ascii: "?") {
-          pi += 1
-          si += 1
-          continue
-        }
-        if ch == UInt8(ascii: "["), let (ok, next) = matchClass(pi, p.upperBound, storage[si]) {
-          if ok {
-            pi = next
-            si += 1
-            continue
-          }
-        } else if ch == storage[si] {
-          pi += 1
-          si += 1
-          continue
-        }
-      }
-      guard starP >= 0 else { return false }
-      starS += 1
-      si = starS
-      pi = starP + 1
-    }
-    while pi < p.upperBound && storage[pi] == UInt8(ascii: "*") { pi += 1 }
-    return pi == p.upperBound
-  }
-
-  /// Matches byte `b` against the class starting at `storage[at] == "["` (pattern ending at
-  /// `end`): whether it matches and the index after the class, or `nil` when the class is not
-  /// closed (the `[` is then literal).
-  func matchClass(_ at: Int, _ end: Int, _ b: UInt8) -> (Bool, Int)? {
-    var i = at + 1
-    let negate = i < end && (storage[i] == UInt8(ascii: "!") || storage[i] == UInt8(ascii: "^"))
-    if negate { i += 1 }
-    var found = false
-    var first = true
-    while i < end && (first || storage[i] != UInt8(ascii: "]")) {
-      first = false
-      if i + 2 < end && storage[i + 1] == UInt8(ascii: "-") && storage[i + 2] != UInt8(ascii: "]") {
-        if storage[i] <= b && b <= storage[i + 2] { found = true }
-        i += 3
-      } else {
-        if storage[i] == b { found = true }
-        i += 1
-      }
-    }
-    guard i < end else { return nil }
-    return (found != negate, i + 1)
-  }
+  /// ``Wildcard/matches(_:_:)`` of the bytes in `s` against the pattern in `p` (both ranges of
+  /// ``storage``).
+  func glob(_ p: Range<Int>, _ s: Range<Int>) -> Bool { Wildcard.matches(storage[p], storage[s]) }
 }

@@ -90,9 +90,7 @@ extension ConfigTree {
     guard wordCount(of: node) == 2, word(0, of: node) == "apply-path", let p = parent(of: node), wordCount(of: p) >= 1,
       word(0, of: p) == "prefix-list"
     else { return nil }
-    var text = word(1, of: node)
-    if text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-    let words = text.split(separator: " ").map(String.init)
+    let words = JunosConfig.unquoted(word(1, of: node)).split(separator: " ").map(String.init)
     return words.isEmpty ? nil : words
   }
 
@@ -104,9 +102,9 @@ extension ConfigTree {
     var out: [String] = []
     var seen: Set<String> = []
     func matches(_ pattern: String, _ word: String) -> Bool {
-      let w = word.count >= 2 && word.hasPrefix("\"") && word.hasSuffix("\"") ? String(word.dropFirst().dropLast()) : word
+      let w = JunosConfig.unquoted(word)
       guard pattern.count >= 2, pattern.hasPrefix("<"), pattern.hasSuffix(">") else { return pattern == w }
-      return InterfaceNames.glob(Array(pattern.utf8).dropFirst().dropLast(), Array(w.utf8)[...])
+      return Wildcard.matches(Array(pattern.utf8).dropFirst().dropLast(), Array(w.utf8)[...])
     }
     // (statement, words of the path it and its parents matched); depth first, in order.
     var stack: [(NodeID, Int)] = [(ConfigTree.root, 0)]
@@ -325,7 +323,7 @@ enum InterfaceNames {
   static func expand(_ pattern: String, existing: [String]) -> [String] {
     if pattern.contains("*") || pattern.contains("?") {
       let p = Array(pattern.utf8)
-      return existing.filter { glob(p[...], Array($0.utf8)[...]) }
+      return existing.filter { Wildcard.matches(p[...], Array($0.utf8)[...]) }
     }
     // Numeric sets in brackets: the cartesian product, left to right.
     var results: [String] = [""]
@@ -381,31 +379,5 @@ enum InterfaceNames {
     let values = name[name.index(after: dash)...].split(separator: "/").map { Int($0) }
     guard !values.isEmpty, !values.contains(nil) else { return nil }
     return (name[..<dash], values.map { $0! })
-  }
-
-  /// Shell-style `*` and `?` matching.
-  static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>) -> Bool {
-    var pi = p.startIndex
-    var si = s.startIndex
-    var starP = -1
-    var starS = 0
-    while si < s.endIndex {
-      if pi < p.endIndex && (p[pi] == UInt8(ascii: "?") || p[pi] == s[si]) {
-        pi += 1
-        si += 1
-      } else if pi < p.endIndex && p[pi] == UInt8(ascii: "*") {
-        starP = pi
-        starS = si
-        pi += 1
-      } else if starP >= 0 {
-        starS += 1
-        si = starS
-        pi = starP + 1
-      } else {
-        return false
-      }
-    }
-    while pi < p.endIndex && p[pi] == UInt8(ascii: "*") { pi += 1 }
-    return pi == p.endIndex
   }
 }

@@ -147,7 +147,7 @@ public struct InheritanceDiff: Sendable {
       if kw == "apply-groups" || kw == "apply-groups-except" {
         let inactive = t.flags(of: n).contains(.inactive) ? "inactive " : ""
         for name in t.words(of: n).dropFirst() + (t.listValues(of: n) ?? []) {
-          out[unquote(name), default: []].insert(inactive + kw + " " + path)
+          out[unquoted(name), default: []].insert(inactive + kw + " " + path)
         }
         continue
       }
@@ -179,15 +179,11 @@ public struct InheritanceDiff: Sendable {
     var out: [String: NodeID] = [:]
     for top in t.children(of: ConfigTree.root) where t.wordCount(of: top) == 1 && t.word(0, of: top) == "groups" {
       for g in t.children(of: top) where t.wordCount(of: g) >= 1 {
-        let name = unquote(t.word(0, of: g))
+        let name = unquoted(t.word(0, of: g))
         if out[name] == nil { out[name] = g }
       }
     }
     return out
-  }
-
-  static func unquote(_ s: String) -> String {
-    s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? String(s.dropFirst().dropLast()) : s
   }
 
   /// The interface (`interfaces NAME`) statement `node` is in or is, if any.
@@ -196,7 +192,7 @@ public struct InheritanceDiff: Sendable {
     while let p = tree.parent(of: n) {
       if p != ConfigTree.root, tree.parent(of: p) == ConfigTree.root, tree.wordCount(of: p) == 1, tree.word(0, of: p) == "interfaces" {
         guard tree.wordCount(of: n) == 1 else { return nil }
-        return unquote(tree.word(0, of: n))
+        return unquoted(tree.word(0, of: n))
       }
       n = p
     }
