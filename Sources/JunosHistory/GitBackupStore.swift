@@ -156,7 +156,14 @@ public struct GitBackupStore: RollbackStore {
   /// - Throws: When no Junos file is the device's (the message names the devices there, and a
   ///   skipped file of that name with the reason), or several are (it names them).
   public static func file(ofDevice device: String, repository: String, revision: String = "HEAD") throws(StoreError) -> String {
-    let all = try files(repository: repository, revision: revision)
+    try file(ofDevice: device, among: try files(repository: repository, revision: revision), repository: repository, revision: revision)
+  }
+
+  /// ``file(ofDevice:repository:revision:)`` among files already listed by
+  /// ``files(repository:revision:)`` (so that naming several devices lists the repository once).
+  public static func file(ofDevice device: String, among all: [BackupFile], repository: String, revision: String = "HEAD")
+    throws(StoreError) -> String
+  {
     let junos = all.filter { $0.skipped == nil }
     let found = junos.filter { $0.path == device }.isEmpty ? junos.filter { $0.device == device } : junos.filter { $0.path == device }
     if found.count == 1 { return found[0].path }

@@ -90,7 +90,7 @@ public struct ReviewCommit: Sendable, Hashable {
 /// A checklist finding on a batch, as a review reports it (no file positions: the change was
 /// read from a history, not a file the reader has at hand).
 public struct ReviewFinding: Sendable, Hashable {
-  /// The rule's id (`JC103`…).
+  /// The rule's id (`term-match-conditions-removed`…).
   public var rule: String
   /// How serious it is.
   public var severity: Severity

@@ -54,16 +54,8 @@ enum CICommand: JunoscopeCommand {
     if inv.flag("merge") { return try merge(args, inv: inv, io: io) }
     guard args.count == 1 else { throw CommandFailure(message: "give one folder (or --merge REPORT…)", status: ExitStatus.usage) }
     let root = args[0]
-    let jobs = Int(inv.option("jobs") ?? "\(ProcessInfo.processInfo.activeProcessorCount)") ?? 0
-    guard (1...256).contains(jobs) else { throw CommandFailure(message: "--jobs wants 1–256", status: ExitStatus.usage) }
-    var shard: (k: Int, n: Int)?
-    if let s = inv.option("shard") {
-      let parts = s.split(separator: "/").compactMap { Int($0) }
-      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-        throw CommandFailure(message: "--shard wants K/N with 1 ≤ K ≤ N, e.g. 2/8", status: ExitStatus.usage)
-      }
-      shard = (parts[0], parts[1])
-    }
+    let jobs = try CommonOptions.jobs(inv, default: ProcessInfo.processInfo.activeProcessorCount)
+    let shard = try CommonOptions.shard(inv)
     let options = try LintCommand.lintOptions(inv, io: io)
     var files = try listFiles(root)
     if let shard { files = files.filter { ReviewShard.contains($0.relative, shard: shard.k, of: shard.n) } }

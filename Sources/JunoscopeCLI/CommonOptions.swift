@@ -8,6 +8,24 @@ import Synchronization
 
 /// Options shared by the commands that read configurations.
 enum CommonOptions {
+  /// `--jobs N` (1–256), else `default`.
+  static func jobs(_ inv: Invocation, default n: Int) throws(CommandFailure) -> Int {
+    let jobs = Int(inv.option("jobs") ?? String(n)) ?? 0
+    guard (1...256).contains(jobs) else { throw CommandFailure(message: "--jobs wants 1–256", status: ExitStatus.usage) }
+    return jobs
+  }
+
+  /// `--shard K/N` (1 ≤ K ≤ N), if given: what `ci` and `review` keep is chosen by
+  /// ``ReviewShard/contains(_:shard:of:)``.
+  static func shard(_ inv: Invocation) throws(CommandFailure) -> (k: Int, n: Int)? {
+    guard let s = inv.option("shard") else { return nil }
+    let parts = s.split(separator: "/").compactMap { Int($0) }
+    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+      throw CommandFailure(message: "--shard wants K/N with 1 ≤ K ≤ N, e.g. 2/8", status: ExitStatus.usage)
+    }
+    return (parts[0], parts[1])
+  }
+
   static let syntax = ArgumentSpec.option(
     "syntax", valueName: "syntax", help: "Read inputs as this syntax instead of detecting it.",
     allowedValues: ConfigSyntax.allCases.map(\.rawValue))

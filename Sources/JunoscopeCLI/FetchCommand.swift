@@ -33,8 +33,7 @@ enum FetchCommand: JunoscopeCommand {
       throw CommandFailure(message: "give the folder for the bundles with --out DIR", status: ExitStatus.usage)
     }
     let selection = try rollbackSelection(inv.option("rollbacks") ?? "all")
-    let jobs = Int(inv.option("jobs") ?? "4") ?? 0
-    guard (1...256).contains(jobs) else { throw CommandFailure(message: "--jobs wants 1–256", status: ExitStatus.usage) }
+    let jobs = try CommonOptions.jobs(inv, default: 4)
     let names = hosts.map(DeviceOptions.fileName)
     if Set(names).count != names.count {
       throw CommandFailure(message: "two hosts would share a bundle folder name: \(names)", status: ExitStatus.usage)

@@ -72,23 +72,10 @@ struct HistorySource {
     let listing = try inv.option("commits").map { p throws(CommandFailure) in try CommonOptions.listingFile(p, io: io) }
     let store: any RollbackStore
     if let b = inv.option("bundle") {
-      // Opening checks every file against the manifest.
-      let bundle: CaptureBundle
-      do { bundle = try CaptureBundle(path: b) } catch {
-        throw CommandFailure(message: error.message, status: ExitStatus.invalidInput)
-      }
-      // (`fetch --rollbacks none`: no folder.)
-      store = try Self.map {
-        () throws(StoreError) in
-        try RollbackFolder(path: b + "/rollbacks", listing: b + "/commits.xml", allowEmpty: bundle.rollbackNumbers.isEmpty)
-      }
+      store = try Self.map { () throws(StoreError) in try Self.bundleStore(b) }
     } else if let h = inv.option("host") {
       let options = try DeviceOptions.sshOptions(h, inv, console: console)
-      let device: any DeviceSource
-      do { device = try DeviceOptions.connect(options, netconf: inv.flag("netconf")) } catch {
-        throw CommandFailure(message: "\(h): \(error)", status: ExitStatus.deviceFailure)
-      }
-      store = try Self.map { () throws(StoreError) in try DeviceStore(device, name: h) }
+      store = try Self.map { () throws(StoreError) in try Self.hostStore(options, host: h, netconf: inv.flag("netconf")) }
     } else if let repo = inv.option("git") {
       store = try Self.gitStore(repo, inv, listing: listing, model: model, zone: zone, console: console)
     } else if let dir = inv.option("rollbacks") {
@@ -99,6 +86,24 @@ struct HistorySource {
     hasRollbacks = given.contains { $0 != "commits" }
     hasListing = listing != nil || given.contains("bundle") || given.contains("host")
     reader = HistoryReader(store: store, listing: listing, model: model, zone: zone)
+  }
+
+  /// The store of a capture bundle (`fetch`'s folder): opening it checks every file against the
+  /// manifest; its rollbacks and commit list (`fetch --rollbacks none`: no rollbacks folder).
+  static func bundleStore(_ path: String) throws(StoreError) -> RollbackFolder {
+    let bundle: CaptureBundle
+    do throws(DeviceError) { bundle = try CaptureBundle(path: path) } catch { throw StoreError(error.message) }
+    return try RollbackFolder(path: path + "/rollbacks", listing: path + "/commits.xml", allowEmpty: bundle.rollbackNumbers.isEmpty)
+  }
+
+  /// The store of a live device, connected over SSH (the CLI, or NETCONF); a connection that
+  /// fails is a device failure.
+  static func hostStore(_ options: SSHOptions, host: String, netconf: Bool) throws(StoreError) -> DeviceStore {
+    let device: any DeviceSource
+    do throws(DeviceError) { device = try DeviceOptions.connect(options, netconf: netconf) } catch {
+      throw StoreError("\(host): \(error)", kind: .device)
+    }
+    return try DeviceStore(device, name: host)
   }
 
   /// The store of `--git REPO` (`--file FILE` or `--device NAME`, `--rev REV`), its backups

@@ -60,9 +60,8 @@ enum ReviewCommand: JunoscopeCommand {
       report = try merge(inv.positionals("source"), io: io)
     } else {
       let window = try window(inv)
-      let shard = try shard(inv)
-      let jobs = Int(inv.option("jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)) ?? 0
-      guard (1...256).contains(jobs) else { throw CommandFailure(message: "--jobs wants 1–256", status: ExitStatus.usage) }
+      let shard = try CommonOptions.shard(inv)
+      let jobs = try CommonOptions.jobs(inv, default: ProcessInfo.processInfo.activeProcessorCount)
       var sources = try ReviewSources.collect(inv, console: console)
       guard !sources.isEmpty else {
         throw CommandFailure(
@@ -117,16 +116,6 @@ enum ReviewCommand: JunoscopeCommand {
       until = until.map(utc)
     }
     return ReviewWindow(since: since!, until: until!)
-  }
-
-  /// `--shard K/N`, if given.
-  static func shard(_ inv: Invocation) throws(CommandFailure) -> (k: Int, n: Int)? {
-    guard let s = inv.option("shard") else { return nil }
-    let parts = s.split(separator: "/").compactMap { Int($0) }
-    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-      throw CommandFailure(message: "--shard wants K/N with 1 ≤ K ≤ N, e.g. 2/8", status: ExitStatus.usage)
-    }
-    return (parts[0], parts[1])
   }
 
   /// The shards' reports joined.

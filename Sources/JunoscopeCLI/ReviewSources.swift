@@ -19,10 +19,7 @@ enum ReviewSources {
       if FileManager.default.fileExists(atPath: LocalFiles.join(path, "manifest.json")) {
         out.append(
           ReviewSource(device: device, kind: "bundle", location: path, zone: zone) { () throws(StoreError) in
-            let bundle: CaptureBundle
-            do throws(DeviceError) { bundle = try CaptureBundle(path: path) } catch { throw StoreError(error.message) }
-            return try RollbackFolder(
-              path: path + "/rollbacks", listing: path + "/commits.xml", allowEmpty: bundle.rollbackNumbers.isEmpty)
+            try HistorySource.bundleStore(path)
           })
       } else {
         out.append(
@@ -41,11 +38,7 @@ enum ReviewSources {
       let options = try DeviceOptions.sshOptions(host, inv, console: console)
       out.append(
         ReviewSource(device: DeviceOptions.fileName(host), kind: "host", location: host, zone: zone) { () throws(StoreError) in
-          let device: any DeviceSource
-          do { device = try DeviceOptions.connect(options, netconf: netconf) } catch {
-            throw StoreError("\(host): \(error)", kind: .device)
-          }
-          return try DeviceStore(device, name: host)
+          try HistorySource.hostStore(options, host: host, netconf: netconf)
         })
     }
     return out
@@ -69,7 +62,7 @@ enum ReviewSources {
     } else {
       for d in devices {
         do throws(StoreError) {
-          chosen.append((d, try GitBackupStore.file(ofDevice: d, repository: repo)))
+          chosen.append((d, try GitBackupStore.file(ofDevice: d, among: files, repository: repo)))
         } catch {
           out.append(failing(d, error))
         }
