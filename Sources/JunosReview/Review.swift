@@ -95,6 +95,10 @@ public enum Review {
     var out: [ReviewBatch?] = Array(repeating: nil, count: batches.count)
     // The checklist's states of the rollbacks batches end at: the next batch starts there.
     var states: [Int: Checklist.State] = [:]
+    // The batches by the rollback they start from and the one they end at (a one-commit batch
+    // starts at n + 1 and ends at n, so its start is always reached first).
+    let startingAt = Dictionary(grouping: batches.indices, by: { batches[$0].range.baseRollback })
+    let endingAt = Dictionary(grouping: batches.indices, by: { batches[$0].range.resultRollback })
     if oldest >= newest {
       for n in stride(from: oldest, through: newest, by: -1) {
         guard let tree = try load(n, reader: &reader) else { continue }
@@ -106,13 +110,12 @@ public enum Review {
         } else {
           blame = Blame(oldest: tree, rollback: n, options: diffOptions)
         }
-        for (k, batch) in batches.enumerated() {
-          if batch.range.baseRollback == n { atBase[k] = blame }
-          if batch.range.resultRollback == n, let before = atBase.removeValue(forKey: k) {
-            let diff = step.flatMap { $0.from == before.rollback ? $0.diff : nil }
-            out[k] = Self.batch(
-              batch, before: before, after: tree, diff: diff, history: history, options: options, states: &states)
-          }
+        for k in startingAt[n] ?? [] { atBase[k] = blame }
+        for k in endingAt[n] ?? [] {
+          guard let before = atBase.removeValue(forKey: k) else { continue }
+          let diff = step.flatMap { $0.from == before.rollback ? $0.diff : nil }
+          out[k] = Self.batch(
+            batches[k], before: before, after: tree, diff: diff, history: history, options: options, states: &states)
         }
       }
     }
