@@ -148,6 +148,13 @@ public struct ReviewBlame: Sendable, Hashable {
     self.user = user
     self.instant = instant
   }
+
+  /// The commit as a report says it: `commit 5`, `commits 5..7` (a rollback was missing between
+  /// them), or `commit 9 or earlier` (already in the oldest configuration read).
+  public var commitText: String {
+    if isBoundary { return "commit \(commit) or earlier" }
+    return commit == oldestCommit ? "commit \(commit)" : "commits \(commit)..\(oldestCommit)"
+  }
 }
 
 /// Consecutive commits by one author in the window, and what they did together.
@@ -252,6 +259,14 @@ public struct ReviewReport: Sendable, Hashable {
 
   /// The sources reviewed, `kind location`, sorted, each once.
   public var sources: [String] { Array(Set(devices.map { "\($0.kind) \($0.location)" })).sorted() }
+  /// `5 devices: 4 changed, 1 failed; 2 risky batches.`, the report's first line.
+  public var summary: String {
+    let changed = devices.filter { $0.status == .changed }.count
+    let risky = devices.reduce(0) { $0 + $1.batches.filter(\.isRisky).count }
+    return "\(devices.count) device\(devices.count == 1 ? "" : "s"): \(changed) changed, \(failed.count) failed; "
+      + "\(risky) risky batch\(risky == 1 ? "" : "es")."
+  }
+
   /// The devices whose history could not be read.
   public var failed: [ReviewDevice] { devices.filter { if case .failed = $0.status { true } else { false } } }
 

@@ -23,10 +23,7 @@ public enum ReviewHTML {
     s += "<header>\n<h1>Outage review</h1>\n<p class=\"window\">Window (UTC): \(e(window))</p>\n<ul class=\"sources\">\n"
     for source in report.sources { s += "<li>\(e(source))</li>\n" }
     s += "</ul>\n"
-    let changed = report.devices.filter { $0.status == .changed }.count
-    let risky = report.devices.reduce(0) { $0 + $1.batches.filter(\.isRisky).count }
-    s += "<p class=\"summary\">\(report.devices.count) devices: \(changed) changed, \(report.failed.count) failed; "
-    s += "\(risky) risky batches.</p>\n</header>\n"
+    s += "<p class=\"summary\">\(e(report.summary))</p>\n</header>\n"
     let authors = Array(Set(report.devices.flatMap { $0.commits.map(\.user) })).sorted()
     var colour: [String: String] = [:]
     for (k, a) in authors.enumerated() { colour[a] = palette[k % palette.count] }
@@ -117,7 +114,7 @@ public enum ReviewHTML {
         s += "<ul class=\"blame\">\n"
         for x in b.blame {
           let who = x.user.map { " by \(e($0))" } ?? ""
-          s += "<li><code>\(e(x.statement))</code> (\(e(x.change))): commit \(x.commit)\(x.isBoundary ? " or earlier" : "")\(who)</li>\n"
+          s += "<li><code>\(e(x.statement))</code> (\(e(x.change))): \(x.commitText)\(who)</li>\n"
         }
         s += "</ul>\n"
       }

@@ -8,10 +8,7 @@ public enum ReviewMarkdown {
   /// The report as Markdown, UTF-8, with a final newline.
   public static func encode(_ report: ReviewReport) -> [UInt8] {
     var s = "# Outage review: \(iso8601UTC(report.window.since)) – \(iso8601UTC(report.window.until))\n\n"
-    let changed = report.devices.filter { $0.status == .changed }.count
-    let risky = report.devices.reduce(0) { $0 + $1.batches.filter(\.isRisky).count }
-    s += "\(report.devices.count) device\(plural(report.devices.count)): \(changed) changed, "
-    s += "\(report.failed.count) failed; \(risky) risky batch\(risky == 1 ? "" : "es").\n\n"
+    s += report.summary + "\n\n"
     s += "Sources:\n\n"
     for source in report.sources { s += "- `\(source)`\n" }
     s += "\n| Device | Source | Status | Commits | Batches | Risky |\n|---|---|---|---|---|---|\n"
@@ -62,10 +59,7 @@ public enum ReviewMarkdown {
       s += "\nLast touched before (blame):\n\n"
       for x in b.blame {
         let when = x.instant.map { " at \(iso8601UTC($0))" } ?? ""
-        let which =
-          x.isBoundary
-          ? "commit \(x.commit) or earlier" : x.commit == x.oldestCommit ? "commit \(x.commit)" : "commits \(x.commit)..\(x.oldestCommit)"
-        s += "- `\(x.statement)` (\(x.change)): \(which)\(x.user.map { " by \($0)" } ?? "")\(when)\n"
+        s += "- `\(x.statement)` (\(x.change)): \(x.commitText)\(x.user.map { " by \($0)" } ?? "")\(when)\n"
       }
     }
     return s
@@ -94,6 +88,4 @@ public enum ReviewMarkdown {
     }
     return out
   }
-
-  static func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
 }
