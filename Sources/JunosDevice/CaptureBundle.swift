@@ -246,7 +246,9 @@ extension CaptureBundle.Manifest {
 
   /// Reads `manifest.json` (the form ``render()`` writes).
   static func parse(_ bytes: [UInt8], path: String) throws(DeviceError) -> Self {
-    guard let v = try? MiniJSON.parse(bytes), case .object(let o) = v, o["format"]?.string == "junoscope.bundle" else {
+    guard let v = try? MiniJSON.parse(bytes), case .object(let o) = v, o["format"]?.string == "junoscope.bundle",
+      o["version"]?.number == 1
+    else {
       throw DeviceError(.config, "\(path)/manifest.json is not a junoscope bundle manifest")
     }
     func str(_ k: String) -> String? { o[k]?.string }

@@ -111,14 +111,16 @@ extension Blame {
     return out
   }
 
-  /// JSON: `{"rollback":0,"oldestRollback":49,"statements":[{"path":"interfaces xe-0/0/1",
+  /// JSON, format `junoscope.blame` version 1 (Docs/JSON.md):
+  /// `{"format":"junoscope.blame","version":1,"rollback":0,"oldestRollback":49,"statements":[{"path":"interfaces xe-0/0/1",
   /// "statement":"description uplink","commit":3,"oldestCommit":5,"candidates":[3,4,5],
   /// "boundary":false}],"commits":[{…}]}` — one entry per statement of the selection in document
   /// order (`path` is its parent's path in `set` form, `""` at top level; `candidates` every
   /// commit the change can be from, ``Origin/candidates``, newest first), and the commit list
   /// entries of every candidate of every statement (``Commit/appendJSON(to:)``).
   public func renderJSON(_ selection: Selection = .all, commits: CommitHistory, options: RenderOptions = RenderOptions()) -> [UInt8] {
-    var out: [UInt8] = Array("{\"rollback\":\(rollback),\"oldestRollback\":\(oldestRollback),\"statements\":[".utf8)
+    var out: [UInt8] = Array(
+      "{\"format\":\"junoscope.blame\",\"version\":1,\"rollback\":\(rollback),\"oldestRollback\":\(oldestRollback),\"statements\":[".utf8)
     var used = Set<Int>()
     // `"commit":3,"oldestCommit":5,"candidates":[3,4,5],"boundary":false}` per origin, made once.
     var tailOf: [Origin: [UInt8]] = [:]

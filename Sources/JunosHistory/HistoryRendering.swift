@@ -48,9 +48,11 @@ extension Commit {
 }
 
 extension CommitHistory {
-  /// `{"commits":[…],"rescue":{…}|null}` (see ``Commit/appendJSON(to:)``).
+  /// The `log` JSON, format `junoscope.log` version 1 (Docs/JSON.md):
+  /// `{"format":"junoscope.log","version":1,"commits":[…],"rescue":{…}|null}` (see
+  /// ``Commit/appendJSON(to:)``).
   public func renderJSON() -> [UInt8] {
-    var out: [UInt8] = Array("{\"commits\":[".utf8)
+    var out: [UInt8] = Array("{\"format\":\"junoscope.log\",\"version\":1,\"commits\":[".utf8)
     for (k, c) in commits.enumerated() {
       if k > 0 { out.append(UInt8(ascii: ",")) }
       c.appendJSON(to: &out)
@@ -90,7 +92,8 @@ extension CommitHistory {
     return by.values.sorted { ($0.commits, $1.user) > ($1.commits, $0.user) }
   }
 
-  /// The `timeline` JSON: `{"batches":[{"user":"stuart","first":31,"last":28,"commits":4,
+  /// The `timeline` JSON, format `junoscope.timeline` version 1 (Docs/JSON.md):
+  /// `{"format":"junoscope.timeline","version":1,"batches":[{"user":"stuart","first":31,"last":28,"commits":4,
   /// "start":"…Z","end":"…Z","compare":"show system rollback 28 compare 32"}],"authors":[{"user":…,
   /// "commits":…,"batches":…,"first":"…Z","last":"…Z"}],"gaps":[{"first":19,"last":10,"commits":10}],
   /// "pending":{"commit":0,"user":"admin","minutes":10,"deadline":"…Z","minutesLeft":null}|null}`
@@ -99,7 +102,7 @@ extension CommitHistory {
   /// `pending`, its `commit` and `user` null when only the listing's notice tells of it).
   public static func timelineJSON(_ batches: [Batch], pending: PendingConfirmation? = nil) -> [UInt8] {
     func time(_ t: Int64?) -> String { t.map { "\"\(iso8601UTC($0))\"" } ?? "null" }
-    var out: [UInt8] = Array("{\"batches\":[".utf8)
+    var out: [UInt8] = Array("{\"format\":\"junoscope.timeline\",\"version\":1,\"batches\":[".utf8)
     for (k, b) in batches.enumerated() {
       if k > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: "{\"user\":".utf8)

@@ -66,8 +66,8 @@ enum ShowCommand: JunoscopeCommand {
     if rendered.count == 1 {
       out = rendered[0]
     } else if format == .json {
-      // Several files: one JSON array, each object with its path.
-      out.append(UInt8(ascii: "["))
+      // Several files: one `junoscope.configs` object, an array of each file's path and configuration.
+      out.append(contentsOf: #"{"format":"junoscope.configs","version":1,"configs":["#.utf8)
       for (k, r) in rendered.enumerated() {
         if k > 0 { out.append(UInt8(ascii: ",")) }
         out.append(contentsOf: "{\"path\":".utf8)
@@ -76,7 +76,7 @@ enum ShowCommand: JunoscopeCommand {
         out.append(contentsOf: r.dropLast())
         out.append(UInt8(ascii: "}"))
       }
-      out.append(contentsOf: "]\n".utf8)
+      out.append(contentsOf: "]}\n".utf8)
     } else {
       for (k, r) in rendered.enumerated() {
         out.append(contentsOf: "## junoscope: \(paths[k])\n".utf8)

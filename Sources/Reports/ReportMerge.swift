@@ -67,6 +67,13 @@ public enum ReportMerge {
     }
     let r = Reader(report: name)
     let top = try r.object(root, "report")
+    // A report of another format (or of none: written before version 1 had `format`) is refused.
+    guard try r.member(top, "format", "format").string == ReportWriter.jsonFormat else {
+      throw .invalidField(report: name, field: "format", expected: "\"\(ReportWriter.jsonFormat)\"")
+    }
+    guard try r.member(top, "version", "version").number == Double(ReportWriter.jsonVersion) else {
+      throw .invalidField(report: name, field: "version", expected: "\(ReportWriter.jsonVersion)")
+    }
     let tool = try r.object(r.member(top, "tool", "tool"), "tool")
     let toolName = try r.string(r.member(tool, "name", "tool.name"), "tool.name")
     guard toolName == ReportWriter.toolName else {

@@ -28,14 +28,20 @@ public enum ReportWriter {
   /// `1 error`, `2 errors`, `0 errors`: a count with its noun in agreement (English `-s` plural).
   public static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-  /// The report as pretty JSON (2-space indentation, keys in a fixed order, final newline):
-  /// `{"findings":[{"rule","severity","message","hint","file","line","column","step","path"}…],
+  /// The `format` of ``json(_:)`` reports.
+  public static let jsonFormat = "junoscope.lint"
+  /// The `version` of ``json(_:)`` reports: fields may be added within it, never renamed or removed.
+  public static let jsonVersion = 1
+
+  /// The report as pretty JSON (2-space indentation, keys in a fixed order, final newline), format
+  /// `junoscope.lint` version 1 (Docs/JSON.md): `{"format":"junoscope.lint","version":1,"findings":[{"rule","severity","message","hint","file","line","column","step","path"}…],
   /// "failures":[{"file","line","column","message"}…],"skipped":[{"file","line","column","message"}…],
   /// "summary":{"error","warning","info","failures","skipped"},"files":[…],"tool":{"name","version"}}`;
   /// `step` is `null` when absent. ``ReportMerge/merge(_:)`` reads it back.
   public static func json(_ r: LintReport) -> String {
     let c = r.summary
     let tree = JSONTree.object([
+      ("format", .string(jsonFormat)), ("version", .int(jsonVersion)),
       ("findings", .array(r.findings.map(jsonFinding))),
       ("failures", .array(r.failures.map(jsonProblem))),
       ("skipped", .array(r.skipped.map(jsonProblem))),

@@ -192,7 +192,7 @@ func parseTree(_ text: String, _ name: String = "rollback") -> ConfigTree {
     let json = String(decoding: b.renderJSON(.init(roots: b.tree.statements(at: ["system", "host-name"])), commits: h), as: UTF8.self)
     #expect(
       json.hasPrefix(
-        #"{"rollback":0,"oldestRollback":2,"statements":[{"path":"system","statement":"host-name r2","commit":0,"oldestCommit":0,"candidates":[0],"boundary":false}],"commits":[{"index":0,"time":"2024-01-01T10:00:00Z""#
+        #"{"format":"junoscope.blame","version":1,"rollback":0,"oldestRollback":2,"statements":[{"path":"system","statement":"host-name r2","commit":0,"oldestCommit":0,"candidates":[0],"boundary":false}],"commits":[{"index":0,"time":"2024-01-01T10:00:00Z""#
       ))
   }
 

@@ -126,7 +126,7 @@ import Testing
         """)
     #expect(
       run(["timeline", "-f", "json"] + git).out.hasPrefix(
-        "{\"batches\":[{\"user\":\"moro\",\"first\":2,\"last\":2,\"commits\":1,\"start\":\"2024-09-25T16:44:54Z\",\"end\":\"2024-09-25T16:44:54Z\",\"compare\":null,\"mayIncludeUnrecorded\":true},"
+        "{\"format\":\"junoscope.timeline\",\"version\":1,\"batches\":[{\"user\":\"moro\",\"first\":2,\"last\":2,\"commits\":1,\"start\":\"2024-09-25T16:44:54Z\",\"end\":\"2024-09-25T16:44:54Z\",\"compare\":null,\"mayIncludeUnrecorded\":true},"
       ))
   }
 

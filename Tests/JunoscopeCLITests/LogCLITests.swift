@@ -24,7 +24,8 @@ import Testing
     let since = run(["log", "--commits", "-", "--since", "2019-11-01", "-f", "json"], stdin: Self.listing)
     #expect(
       since.out.hasPrefix(
-        #"{"commits":[{"index":0,"time":"2019-11-13T15:06:51Z","localTime":"2019-11-13 15:06:51","timeZone":"GMT","user":"katerina""#))
+        #"{"format":"junoscope.log","version":1,"commits":[{"index":0,"time":"2019-11-13T15:06:51Z","localTime":"2019-11-13 15:06:51","timeZone":"GMT","user":"katerina""#
+      ))
   }
 
   @Test func windowBoundsIncludeWhatTheyNameAndAnInvertedWindowIsAUsageError() {
@@ -104,7 +105,7 @@ import Testing
   @Test func listFromRollbackHeaders() {
     let r = run(["log", "--rollbacks", "\(fixtures)/rollbacks", "-f", "json"])
     #expect(r.status == 0, "\(r.err)")
-    #expect(r.out.hasPrefix(#"{"commits":[{"index":0,"time":"2024-09-27T14:59:28Z""#))
+    #expect(r.out.hasPrefix(#"{"format":"junoscope.log","version":1,"commits":[{"index":0,"time":"2024-09-27T14:59:28Z""#))
     #expect(r.out.contains(#""user":"moro""#))
     let t = run(["timeline", "--rollbacks", "\(fixtures)/rollbacks"])
     #expect(t.status == 0)

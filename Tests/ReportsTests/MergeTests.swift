@@ -55,7 +55,7 @@ import Testing
     }
     let finding = members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
     return
-      "{\"findings\": [{\(finding)}], \(problems), \"files\": [\"f\"], \"tool\": {\"name\": \"junoscope\", \"version\": \"1\"}}"
+      "{\"format\": \"junoscope.lint\", \"version\": 1, \"findings\": [{\(finding)}], \(problems), \"files\": [\"f\"], \"tool\": {\"name\": \"junoscope\", \"version\": \"1\"}}"
   }
 
   @Test func failuresAndSkippedInputsSurviveTheMerge() throws {
@@ -106,14 +106,25 @@ import Testing
     #expect(error(#"{"findings": [}"#) == .badJSON(report: "shard-2.json", offset: 14))
     #expect(error("") == .badJSON(report: "shard-2.json", offset: 0))
     #expect(error("[]") == .invalidField(report: "shard-2.json", field: "report", expected: "an object"))
-    #expect(error(#"{"findings": [], "files": []}"#) == .missingField(report: "shard-2.json", field: "tool"))
     #expect(
-      error(#"{"files": [], "tool": {"name": "junoscope", "version": "1"}}"#) == .missingField(report: "shard-2.json", field: "findings"))
+      error(#"{"findings": [], "files": [], "tool": {"name": "junoscope", "version": "1"}}"#)
+        == .missingField(report: "shard-2.json", field: "format"))
     #expect(
-      error(#"{"findings": [], "files": [], "tool": {"name": "eslint", "version": "1"}}"#)
+      error(#"{"format": "junoscope.review", "version": 1}"#)
+        == .invalidField(report: "shard-2.json", field: "format", expected: "\"junoscope.lint\""))
+    #expect(
+      error(#"{"format": "junoscope.lint", "version": 2}"#) == .invalidField(report: "shard-2.json", field: "version", expected: "1"))
+    #expect(
+      error(#"{"format": "junoscope.lint", "version": 1, "findings": [], "files": []}"#)
+        == .missingField(report: "shard-2.json", field: "tool"))
+    #expect(
+      error(#"{"format": "junoscope.lint", "version": 1, "files": [], "tool": {"name": "junoscope", "version": "1"}}"#)
+        == .missingField(report: "shard-2.json", field: "findings"))
+    #expect(
+      error(#"{"format": "junoscope.lint", "version": 1, "findings": [], "files": [], "tool": {"name": "eslint", "version": "1"}}"#)
         == .invalidField(report: "shard-2.json", field: "tool.name", expected: "\"junoscope\""))
     #expect(
-      error(#"{"findings": [], "files": [3], "tool": {"name": "junoscope", "version": "1"}}"#)
+      error(#"{"format": "junoscope.lint", "version": 1, "findings": [], "files": [3], "tool": {"name": "junoscope", "version": "1"}}"#)
         == .invalidField(report: "shard-2.json", field: "files[0]", expected: "a string"))
     #expect(error(report("line", nil)) == .missingField(report: "shard-2.json", field: "findings[0].line"))
     #expect(error(report("step", nil)) == .missingField(report: "shard-2.json", field: "findings[0].step"))

@@ -46,6 +46,8 @@ import Testing
     #expect(
       ReportWriter.json(r) == """
         {
+          "format": "junoscope.lint",
+          "version": 1,
           "findings": [
             {
               "rule": "bgp-missing-prefix-limit",
@@ -96,6 +98,8 @@ import Testing
     #expect(
       ReportWriter.json(LintReport(findings: [], files: [], toolVersion: "")) == """
         {
+          "format": "junoscope.lint",
+          "version": 1,
           "findings": [],
           "failures": [],
           "skipped": [],
