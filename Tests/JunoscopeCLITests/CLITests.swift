@@ -26,6 +26,21 @@ func run(_ args: [String], stdin: String = "") -> (status: Int32, out: String, e
   return (status, c.out, c.err)
 }
 
+/// Runs a bash script of the repository (`.ci/validate-sarif`, `.ci/validate-json`) with
+/// `arguments`; its exit status and its standard output and error, together.
+func runScript(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: "/bin/bash")
+  p.arguments = [fixtures + "/../" + script] + arguments
+  let pipe = Pipe()
+  p.standardOutput = pipe
+  p.standardError = pipe
+  try p.run()
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  p.waitUntilExit()
+  return (p.terminationStatus, output)
+}
+
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 

@@ -53,16 +53,7 @@ import Testing
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       paths.append(path)
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/bash")
-    p.arguments = [fixtures + "/../.ci/validate-sarif"] + paths
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return (p.terminationStatus, output)
+    return try runScript(".ci/validate-sarif", paths)
   }
 
   @Test func sarifIsValid210WithRelativeURIs() throws {
