@@ -15,9 +15,11 @@ enum CICommand: JunoscopeCommand {
       Every regular file under DIR is read and linted in parallel as lint would: configurations with
       the configuration rules, change plans replayed, 'show system commit' listings with the history
       rules (using juniper.conf.N[.gz] rollbacks beside them when present). Not read: hidden files and
-      folders (.git), rollback files (juniper.conf, juniper.conf.N[.gz]) and files ending in \(skippedList).
-      Binary files (zoneinfo, images), empty files and changes (compare text, delete commands: they
-      need the configuration they apply to, see lint --baseline) are skipped with one notice each. A file that
+      folders (.git), rollback files (juniper.conf.gz and every name starting 'juniper.conf.', such as
+      juniper.conf.N[.gz]; juniper.conf itself is linted) and files ending in \(skippedList) (in any
+      case). Binary files (zoneinfo, images), empty files and changes (compare text; set files with
+      delete, activate, insert or rename lines: they need the configuration they apply to, see
+      lint --baseline) are skipped with one notice each and listed as skipped in the report. A file that
       cannot be read or parsed is an input error in every format (text 'input error:' line, JSON
       'failures', SARIF tool-execution notification with executionSuccessful false, JUnit <error>)
       and does not stop the others.

@@ -223,9 +223,30 @@ import Testing
     let help = run(["ci", "--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     let reference = try String(contentsOfFile: fixtures + "/../Docs/CLI.md", encoding: .utf8)
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    let list = "files ending in .md, .json, .yaml, .yml, .sarif, .html, .csv, .png or .sha256"
+    let list = "files ending in .md, .json, .yaml, .yml, .sarif, .html, .csv, .png or .sha256 (in any case)"
     #expect(help.contains(list))
     #expect(reference.contains(list))
+    // Which rollback files are not read, without the quotes and backticks of either.
+    let rollbacks = "rollback files (juniper.conf.gz and every name starting juniper.conf., such as juniper.conf.N[.gz]"
+    let linted = "juniper.conf itself is linted"
+    for text in [help, reference].map({ $0.filter { $0 != "'" && $0 != "`" } }) {
+      #expect(text.contains(rollbacks))
+      #expect(text.contains(linted))
+    }
+  }
+
+  @Test func ciLintsJuniperConfButNotItsRollbacksNorHiddenFilesNorReports() throws {
+    let dir = (try temp("x") as NSString).deletingLastPathComponent + "/saved"
+    try FileManager.default.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
+    let config = "system { host-name r1; }\n"
+    for name in ["juniper.conf", "r1.conf", "juniper.conf.1", "juniper.conf.bak", "NOTES.MD", "report.Json", ".r2.conf", ".git/r3.conf"] {
+      try config.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+    }
+    try FileManager.default.copyItem(atPath: fixtures + "/rollbacks/juniper.conf.gz", toPath: dir + "/juniper.conf.gz")
+    let r = run(["ci", "-f", "json", dir])
+    #expect(r.status == 0, "\(r.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    #expect(json["files"] as? [String] == [dir + "/juniper.conf", dir + "/r1.conf"])
   }
 
   @Test func checkOnABinaryFileIsOneError() {
