@@ -14,6 +14,8 @@ enum BuiltIn {
   static let helpCommandName = "help"
   /// Description of the `help` pseudo-subcommand.
   static let helpCommandDescription = "Show subcommand help information."
+  /// `--man` after the `help` pseudo-subcommand: the manual page.
+  static let manName = "man"
 }
 
 /// Column at which help descriptions start.
@@ -190,19 +192,8 @@ struct HelpFormatter {
   ///   - text: The text, e.g. a discussion with indented examples.
   /// - Returns: The wrapped text joined by newlines.
   func wrapPreservingIndentation(_ text: String) -> String {
-    var joined: [String] = []
-    var open = false  // whether the last joined line is an unindented paragraph that can continue
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let starts = line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("Exit status:")
-      if open, !line.isEmpty, line.first != " ", !starts {
-        joined[joined.count - 1] += " " + line
-        continue
-      }
-      joined.append(String(line))
-      open = !line.isEmpty && line.first != " "
-    }
     var lines: [String] = []
-    for line in joined {
+    for line in discussionLines(text) {
       let indentation = String(line.prefix { $0 == " " })
       let body = String(line.dropFirst(indentation.count))
       let available = max(width - indentation.count, minimumDescriptionWidth)
@@ -236,4 +227,25 @@ struct HelpFormatter {
     }
     return lines
   }
+}
+
+/// The lines of a discussion with each paragraph on one line: consecutive unindented lines are
+/// joined with spaces, except that a line starting with `- `, `* ` or `Exit status:` starts a new
+/// paragraph; indented lines (examples) and empty lines are kept as they are.
+///
+/// - Parameter text: A command's discussion.
+/// - Returns: Paragraphs, indented lines and empty lines, in order.
+func discussionLines(_ text: String) -> [String] {
+  var joined: [String] = []
+  var open = false  // whether the last joined line is an unindented paragraph that can continue
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    let starts = line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("Exit status:")
+    if open, !line.isEmpty, line.first != " ", !starts {
+      joined[joined.count - 1] += " " + line
+      continue
+    }
+    joined.append(String(line))
+    open = !line.isEmpty && line.first != " "
+  }
+  return joined
 }

@@ -93,6 +93,9 @@ public enum ParseOutcome: Sendable, Equatable {
   case help(String)
   /// Print the program's version to standard output and exit with ``ExitStatus/success``.
   case version
+  /// `help --man`: print the program's manual page (``manPage(root:section:version:sections:)``)
+  /// to standard output and exit with ``ExitStatus/success``.
+  case manualPage
   /// A command that only groups subcommands was given none: print this help text to standard
   /// error and exit with ``ExitStatus/usage``. The text does not end with a newline.
   case missingSubcommand(String)

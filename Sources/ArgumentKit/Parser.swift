@@ -8,7 +8,8 @@
 ///
 /// - `-h` or `--help` anywhere before `--` returns the help of the deepest command named,
 ///   even when the rest of the line has errors.
-/// - `help <subcommand> ...` returns the help of that subcommand.
+/// - `help <subcommand> ...` returns the help of that subcommand; `help --man`,
+///   ``ParseOutcome/manualPage``.
 /// - `--version` on the root command returns ``ParseOutcome/version``.
 /// - A command with subcommands given none returns its help; so does an empty command line
 ///   when the root has subcommands.
@@ -186,10 +187,13 @@ struct Parser {
   }
 
   /// Reads the words after the `help` pseudo-subcommand as a subcommand path.
+  /// `--man` among them asks for the manual page instead (of the whole program).
   mutating func readHelpCommand() throws(UsageError) -> ParseOutcome {
+    var manual = false
     while index < tokens.count {
       let token = tokens[index]
       index += 1
+      if case .long(name: BuiltIn.manName, value: nil) = token { manual = true }
       guard case .value(let word) = token else { continue }
       guard let subcommand = command.subcommand(named: word) else {
         throw unknownCommand(word, offeringHelp: false)
@@ -197,7 +201,7 @@ struct Parser {
       command = subcommand
       path.append(word)
     }
-    return .help(currentHelp)
+    return manual ? .manualPage : .help(currentHelp)
   }
 
   /// Takes the next word as the value of an option.

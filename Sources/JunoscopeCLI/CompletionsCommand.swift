@@ -6,9 +6,13 @@ enum CompletionsCommand: JunoscopeCommand {
     name: "completions",
     abstract: "Print a shell completion script.",
     discussion: """
-      Install the script where the shell looks for completions:
-        bash: junoscope completions bash > /etc/bash_completion.d/junoscope
-        zsh: junoscope completions zsh > "${fpath[1]}/_junoscope"
+      Install the script where the shell looks for completions (for yourself; Docs/CLI.md gives
+      the folders for every user, and how to check), then open a new shell:
+        bash: dir=~/.local/share/bash-completion/completions
+              mkdir -p $dir && junoscope completions bash > $dir/junoscope
+        zsh: mkdir -p ~/.zsh/completions
+             junoscope completions zsh > ~/.zsh/completions/_junoscope
+             and in ~/.zshrc, before compinit: fpath=(~/.zsh/completions $fpath)
         fish: junoscope completions fish > ~/.config/fish/completions/junoscope.fish
       """,
     arguments: [

@@ -21,6 +21,7 @@ public enum Junoscope {
     discussion: """
       Reads Junos configurations in curly-brace or 'display set' form (files, or - for standard input).
       Exit status: 0 success, 1 differences or findings, 2 invalid input, 3 device failure, 64 usage error.
+      'junoscope help --man' prints the manual page (roff), from the same specifications as --help.
       """,
     subcommands: commands.map(\.spec))
 
@@ -44,6 +45,9 @@ public enum Junoscope {
       return ExitStatus.success
     case .version:
       console.print("junoscope \(version)")
+      return ExitStatus.success
+    case .manualPage:
+      console.out(Array(manual.utf8))
       return ExitStatus.success
     case .missingSubcommand(let text):
       console.error(text)
