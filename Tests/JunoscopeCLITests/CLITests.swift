@@ -29,9 +29,18 @@ func run(_ args: [String], stdin: String = "") -> (status: Int32, out: String, e
 /// Runs a bash script of the repository (`.ci/validate-sarif`, `.ci/validate-json`) with
 /// `arguments`; its exit status and its standard output and error, together.
 func runScript(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+  try runProcess("/bin/bash", [fixtures + "/../" + script] + arguments)
+}
+
+/// Runs a program with `arguments` (and `environment`, else this process's); its exit status and
+/// its standard output and error, together.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (
+  status: Int32, output: String
+) {
   let p = Process()
-  p.executableURL = URL(fileURLWithPath: "/bin/bash")
-  p.arguments = [fixtures + "/../" + script] + arguments
+  p.executableURL = URL(fileURLWithPath: executable)
+  p.arguments = arguments
+  if let environment { p.environment = environment }
   let pipe = Pipe()
   p.standardOutput = pipe
   p.standardError = pipe

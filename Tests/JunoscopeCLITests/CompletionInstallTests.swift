@@ -3,34 +3,28 @@ import Testing
 
 /// The completion scripts installed where Docs/CLI.md says, for one user (a temporary HOME), are
 /// found and loaded by each shell (bash from its user folder only with the bash-completion
-/// package, which .ci/setup does not install).
+/// package, which .ci/setup installs).
 @Suite struct CompletionInstallTests {
-  /// A temporary home folder holding `script` at `path` (relative to it).
-  static func home(with shell: String, at path: String) throws -> String {
+  /// Writes `junoscope completions SHELL` to `path` under a temporary home folder, with a
+  /// stand-in `junoscope` in its `bin` (fish completes only a command it finds), then runs
+  /// `executable` with `arguments` there, HOME set to it and no XDG or bash-completion
+  /// variables; its output.
+  static func load(_ shell: String, at path: String, _ executable: String?, _ arguments: [String]) throws -> String {
+    let executable = try #require(executable)
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-home-\(UUID().uuidString)").path
-    let file = home + "/" + path
-    try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    for folder in [(home + "/" + path as NSString).deletingLastPathComponent, home + "/bin"] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     let script = run(["completions", shell])
     #expect(script.status == 0)
-    try script.out.write(toFile: file, atomically: true, encoding: .utf8)
-    return home
-  }
-
-  /// Runs `executable` with `arguments` and HOME (and the XDG folders) in `home`; its output.
-  static func shell(_ executable: String, _ arguments: [String], home: String) throws -> (status: Int32, output: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
+    try script.out.write(toFile: home + "/" + path, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\n".write(toFile: home + "/bin/junoscope", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home + "/bin/junoscope")
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("XDG_") && !$0.key.hasPrefix("BASH_COMPLETION") }
     environment["HOME"] = home
-    p.environment = environment
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return (p.terminationStatus, output)
+    environment["PATH"] = home + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try runProcess(executable, arguments, environment: environment).output
   }
 
   static func installed(_ name: String) -> String? {
@@ -41,42 +35,26 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: bashCompletion), "no bash-completion package"))
   func bashLoadsItFromTheUserFolder() throws {
-    let home = try Self.home(with: "bash", at: ".local/share/bash-completion/completions/junoscope")
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    let r = try Self.shell(
-      "/bin/bash", ["-c", "source \(Self.bashCompletion); __load_completion junoscope; complete -p junoscope"], home: home)
-    #expect(r.output == "complete -F _junoscope junoscope\n")
+    let command = "source \(Self.bashCompletion); __load_completion junoscope; complete -p junoscope"
+    let out = try Self.load("bash", at: ".local/share/bash-completion/completions/junoscope", "/bin/bash", ["-c", command])
+    #expect(out == "complete -F _junoscope junoscope\n")
   }
 
   @Test func bashLoadsItWhenSourced() throws {
-    let home = try Self.home(with: "bash", at: "junoscope.bash")
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    let r = try Self.shell("/bin/bash", ["-c", "source ~/junoscope.bash; complete -p junoscope"], home: home)
-    #expect(r.output == "complete -F _junoscope junoscope\n")
+    let out = try Self.load("bash", at: "junoscope.bash", "/bin/bash", ["-c", "source ~/junoscope.bash; complete -p junoscope"])
+    #expect(out == "complete -F _junoscope junoscope\n")
   }
 
   @Test(.enabled(if: installed("zsh") != nil, "no zsh"))
   func zshFindsItInFpath() throws {
-    let home = try Self.home(with: "zsh", at: ".zsh/completions/_junoscope")
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    let zsh = try #require(Self.installed("zsh"))
-    let r = try Self.shell(
-      zsh,
-      ["-fc", "fpath=(~/.zsh/completions $fpath); autoload -Uz compinit && compinit -u -d ~/.zcompdump; print -r -- $_comps[junoscope]"],
-      home: home)
-    #expect(r.output == "_junoscope\n")
+    let command = "fpath=(~/.zsh/completions $fpath); autoload -Uz compinit && compinit -u -d ~/.zcompdump; print -r -- $_comps[junoscope]"
+    #expect(try Self.load("zsh", at: ".zsh/completions/_junoscope", Self.installed("zsh"), ["-fc", command]) == "_junoscope\n")
   }
 
   @Test(.enabled(if: installed("fish") != nil, "no fish"))
   func fishFindsItInItsCompletionsFolder() throws {
-    let home = try Self.home(with: "fish", at: ".config/fish/completions/junoscope.fish")
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    let fish = try #require(Self.installed("fish"))
-    // fish completes a command it can find: a stand-in junoscope on the PATH.
-    try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
-    try "#!/bin/sh\n".write(toFile: home + "/bin/junoscope", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home + "/bin/junoscope")
-    let r = try Self.shell(fish, ["-c", "set PATH ~/bin $PATH; complete -C 'junoscope sh'"], home: home)
-    #expect(r.output.hasPrefix("show\tParse configurations"), "\(r.output)")
+    let out = try Self.load(
+      "fish", at: ".config/fish/completions/junoscope.fish", Self.installed("fish"), ["-c", "complete -C 'junoscope sh'"])
+    #expect(out.hasPrefix("show\tParse configurations"), "\(out)")
   }
 }
