@@ -1,4 +1,5 @@
 import Foundation
+import JunoscopeTestSupport
 import Testing
 
 /// The inputs shipped for the docs (Fixtures/examples, Fixtures/SOURCES.md) keep their headline
@@ -58,5 +59,14 @@ import Testing
     #expect(lint.status == 1)
     #expect(lint.out.contains("error: [aggregate-activated-without-core]"))
     #expect(lint.out.contains("warning: [unconditional-aggregate-exported]"))
+  }
+
+  /// The bundle the docs clone is the tests' Oxidized repository, commit for commit.
+  @Test func theBackupBundleIsTheTestsRepository() throws {
+    let (repo, ids) = try BackupRepository.oxidized()
+    defer { repo.remove() }
+    let bundle = try repo.git(["bundle", "list-heads", "\(fixtures)/examples/backups/oxidized.bundle"])
+    #expect(bundle.contains(try repo.git(["rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines) + " refs/heads/main"))
+    #expect(ids.count == 7)
   }
 }
