@@ -62,6 +62,20 @@ public struct DocFile: Sendable, Equatable {
   }
 
   static let fence = "```"
+
+  /// The number of backticks a fence line opens with (three or more, as CommonMark), or nil. A
+  /// block whose output holds a ``` line (Markdown printed by `review`) is fenced with four.
+  static func fenceLength(_ trimmed: String) -> Int? {
+    let n = trimmed.utf8.prefix { $0 == UInt8(ascii: "`") }.count
+    return n >= fence.utf8.count ? n : nil
+  }
+
+  /// Whether `line` closes a block opened by `opening` backticks: at least as many, then nothing.
+  static func closes(_ line: String, opening: Int) -> Bool {
+    let trimmed = line.trimmingLeadingSpaces.trimmingTrailingSpaces
+    guard let n = fenceLength(trimmed), n >= opening else { return false }
+    return trimmed.utf8.count == n
+  }
   static let directive = "<!-- doctest:"
 
   private static func parse(_ lines: [String], path: String) -> ([DocBlock], [DocIssue]) {
@@ -80,12 +94,12 @@ public struct DocFile: Sendable, Equatable {
         i += 1
         continue
       }
-      if trimmed.hasPrefix(fence) {
-        let info = String(trimmed.dropFirst(fence.count)).trimmingLeadingSpaces
+      if let opening = Self.fenceLength(trimmed) {
+        let info = String(trimmed.dropFirst(opening)).trimmingLeadingSpaces
         let start = i
         i += 1
         var body: [Int] = []
-        while i < lines.count, !lines[i].trimmingLeadingSpaces.hasPrefix(fence) {
+        while i < lines.count, !Self.closes(lines[i], opening: opening) {
           body.append(i)
           i += 1
         }

@@ -40,6 +40,27 @@ import Testing
     #expect(report.skipped.allSatisfy { !($0.skipReason ?? "").isEmpty })
   }
 
+  @Test func aBlockFencedWithFourBackticksHoldsMarkdownOutput() {
+    // review prints Markdown with ``` fences of its own: the block is fenced with four, as
+    // CommonMark allows, and only a fence of four or more closes it.
+    let text = """
+      ````console
+      $ printf '# x\\n```\\ndiff\\n```\\n'
+      # x
+      ```
+      diff
+      ```
+      ````
+      ```console
+      $ true
+      ```
+      """
+    let file = DocFile(path: "four.md", text: text)
+    #expect(file.issues.isEmpty, "\(file.issues)")
+    #expect(file.blocks.count == 2)
+    #expect(file.blocks.first?.commands.first?.expected == ["# x", "```", "diff", "```"])
+  }
+
   @Test func blocksCommandsContinuationsAndSkipsAreRead() {
     let text = """
       # Title
