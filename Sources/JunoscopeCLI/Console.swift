@@ -1,6 +1,7 @@
 import ArgumentKit
 import Foundation
 import JunosConfig
+import Reports
 
 /// Where a command's output goes and its input comes from; tests substitute buffers.
 public struct Console: Sendable {
@@ -10,22 +11,36 @@ public struct Console: Sendable {
   public var err: @Sendable ([UInt8]) -> Void
   /// Reads all of standard input.
   public var readStandardInput: @Sendable () -> [UInt8]
+  /// Whether the streams are terminals, their width, `NO_COLOR` and the locale.
+  public var terminal: Terminal
+  /// Whether standard output is coloured: decided from `--color` and ``terminal`` before a
+  /// command runs.
+  var colorsOut = false
+  /// Whether standard error is coloured (diagnostics).
+  var colorsErr = false
 
-  /// Creates a console from closures.
+  /// Creates a console from closures; `terminal` defaults to ``Terminal/piped``.
   public init(
     out: @escaping @Sendable ([UInt8]) -> Void, err: @escaping @Sendable ([UInt8]) -> Void,
-    readStandardInput: @escaping @Sendable () -> [UInt8]
+    readStandardInput: @escaping @Sendable () -> [UInt8], terminal: Terminal = .piped
   ) {
     self.out = out
     self.err = err
     self.readStandardInput = readStandardInput
+    self.terminal = terminal
   }
 
   /// The process's own standard streams.
   public static let standard = Console(
     out: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
     err: { bytes in FileHandle.standardError.write(Data(bytes)) },
-    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) })
+    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }, terminal: .current())
+
+  /// The style of text for standard output: coloured as decided, wrapped to the terminal's width
+  /// when standard output is a terminal (`toFile`: the text goes to a file, which is not wrapped).
+  func style(toFile: Bool = false) -> TextStyle {
+    TextStyle(color: colorsOut, width: terminal.outIsTerminal && !toFile ? terminal.width : nil)
+  }
 
   func print(_ s: String) { out(Array((s + "\n").utf8)) }
   func error(_ s: String) { err(Array((s + "\n").utf8)) }

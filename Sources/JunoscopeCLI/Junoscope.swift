@@ -1,4 +1,5 @@
 public import ArgumentKit
+import Reports
 
 /// The `junoscope` command: its specification and the dispatch to subcommands.
 public enum Junoscope {
@@ -55,10 +56,14 @@ public enum Junoscope {
         console.error(helpText(for: [], root: spec))
         return ExitStatus.usage
       }
+      var console = console
+      let choice = invocation.option("color").flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto
+      console.colorsOut = console.terminal.colors(choice)
+      console.colorsErr = console.terminal.colors(choice, error: true)
       do {
         return try command.run(invocation, console)
       } catch {
-        console.error("junoscope: error: \(error.message)")
+        console.error("junoscope: \(TextStyle(color: console.colorsErr).paint("error:", .error)) \(error.message)")
         return error.status
       }
     }
@@ -76,8 +81,12 @@ struct Subcommand: Sendable {
   let spec: CommandSpec
   let run: @Sendable (Invocation, Console) throws(CommandFailure) -> Int32
 
+  /// The command `C`, taking the options every command takes (`--color`) after its own.
   init<C: JunoscopeCommand>(_ command: C.Type) {
-    spec = C.spec
+    let own = C.spec
+    spec = CommandSpec(
+      name: own.name, abstract: own.abstract, discussion: own.discussion, arguments: own.arguments + [Terminal.colorOption],
+      subcommands: own.subcommands)
     run = { (inv, console) throws(CommandFailure) in try C.run(inv, console: console) }
   }
 }
