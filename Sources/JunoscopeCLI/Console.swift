@@ -13,11 +13,8 @@ public struct Console: Sendable {
   public var readStandardInput: @Sendable () -> [UInt8]
   /// Whether the streams are terminals, their width, `NO_COLOR` and the locale.
   public var terminal: Terminal
-  /// Whether standard output is coloured: decided from `--color` and ``terminal`` before a
-  /// command runs.
-  var colorsOut = false
-  /// Whether standard error is coloured (diagnostics).
-  var colorsErr = false
+  /// The command's `--color`, set before it runs; `never` until then.
+  var color = Terminal.ColorChoice.never
 
   /// Creates a console from closures; `terminal` defaults to ``Terminal/piped``.
   public init(
@@ -36,11 +33,16 @@ public struct Console: Sendable {
     err: { bytes in FileHandle.standardError.write(Data(bytes)) },
     readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }, terminal: .current())
 
-  /// The style of text for standard output: coloured as decided, wrapped to the terminal's width
-  /// when standard output is a terminal (`toFile`: the text goes to a file, which is not wrapped).
+  /// The style of text for standard output, or with `toFile` for a file (`-o FILE`): coloured as
+  /// `--color` says (a file only with `always`), wrapped to the terminal's width only when standard
+  /// output is a terminal and the text goes there.
   func style(toFile: Bool = false) -> TextStyle {
-    TextStyle(color: colorsOut, width: terminal.outIsTerminal && !toFile ? terminal.width : nil)
+    if toFile { return TextStyle(color: color == .always) }
+    return TextStyle(color: terminal.colors(color), width: terminal.outIsTerminal ? terminal.width : nil)
   }
+
+  /// Whether standard error is coloured (diagnostics, `error:`).
+  var colorsErr: Bool { terminal.colors(color, error: true) }
 
   func print(_ s: String) { out(Array((s + "\n").utf8)) }
   func error(_ s: String) { err(Array((s + "\n").utf8)) }

@@ -57,9 +57,7 @@ public enum Junoscope {
         return ExitStatus.usage
       }
       var console = console
-      let choice = invocation.option("color").flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto
-      console.colorsOut = console.terminal.colors(choice)
-      console.colorsErr = console.terminal.colors(choice, error: true)
+      console.color = invocation.option("color").flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto
       do {
         return try command.run(invocation, console)
       } catch {

@@ -41,6 +41,14 @@ public struct TextStyle: Sendable, Equatable {
     color && !s.isEmpty ? "\u{1B}[\(paint.rawValue)m\(s)\u{1B}[0m" : s
   }
 
+  /// Appends `bytes` to `out`, painted with `paint` (reset after it) when the style colours.
+  public func paint(_ bytes: ArraySlice<UInt8>, _ paint: Paint, into out: inout [UInt8]) {
+    guard color && !bytes.isEmpty else { return out.append(contentsOf: bytes) }
+    out.append(contentsOf: "\u{1B}[\(paint.rawValue)m".utf8)
+    out.append(contentsOf: bytes)
+    out.append(contentsOf: "\u{1B}[0m".utf8)
+  }
+
   /// The paint of a finding's severity.
   public static func paint(of severity: Severity) -> Paint {
     switch severity {
