@@ -190,13 +190,7 @@ enum CommonOptions {
   /// `color`.
   static func rendered(_ d: Diagnostic, color: Bool) -> String {
     guard color else { return d.rendered }
-    let paint: TextStyle.Paint =
-      switch d.severity {
-      case .error: .error
-      case .warning: .warning
-      case .note: .note
-      }
-    let severity = TextStyle(color: true).paint(d.severity.rawValue + ":", paint)
+    let severity = TextStyle(color: true).paint(d.severity.rawValue + ":", TextStyle.paint(of: d.severity))
     return "\(Diagnostic.printable(d.path)):\(d.location.line):\(d.location.column): \(severity) \(Diagnostic.printable(d.message))"
   }
 }

@@ -61,10 +61,10 @@ enum CompareCommand: JunoscopeCommand {
     }
     let inherited = inheritedOld.flatMap { o in inheritedNew.map { InheritanceDiff(from: o, to: $0, options: DiffOptions(model: model)) } }
     let diff = inherited?.diff ?? ConfigDiff(from: old, to: new, options: DiffOptions(model: model))
-    let toFile = inv.option("output").map { $0 != "-" } ?? false
     let out: [UInt8]
     switch format {
-    case .junos: out = painted(inherited?.renderJunos(options) ?? diff.renderJunos(options), style: io.console.style(toFile: toFile))
+    case .junos:
+      out = painted(inherited?.renderJunos(options) ?? diff.renderJunos(options), style: console.style(output: inv.option("output")))
     case .set: out = diff.renderSet(options)
     case .json: out = diff.renderJSON(options, oldPath: oldFile.path, newPath: newFile.path)
     }

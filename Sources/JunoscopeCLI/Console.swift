@@ -33,11 +33,11 @@ public struct Console: Sendable {
     err: { bytes in FileHandle.standardError.write(Data(bytes)) },
     readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }, terminal: .current())
 
-  /// The style of text for standard output, or with `toFile` for a file (`-o FILE`): coloured as
-  /// `--color` says (a file only with `always`), wrapped to the terminal's width only when standard
-  /// output is a terminal and the text goes there.
-  func style(toFile: Bool = false) -> TextStyle {
-    if toFile { return TextStyle(color: color == .always) }
+  /// The style of text written to `output` (a command's `-o`; nil or `-`: standard output):
+  /// coloured as `--color` says (a file only with `always`), wrapped to the terminal's width only
+  /// when standard output is a terminal and the text goes there.
+  func style(output: String?) -> TextStyle {
+    if let output, output != "-" { return TextStyle(color: color == .always) }
     return TextStyle(color: terminal.colors(color), width: terminal.outIsTerminal ? terminal.width : nil)
   }
 

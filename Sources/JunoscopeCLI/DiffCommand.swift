@@ -49,9 +49,7 @@ enum DiffCommand: JunoscopeCommand {
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
     switch inv.option("format").flatMap(CompareCommand.Format.init(rawValue:)) ?? .junos {
-    case .junos:
-      let toFile = inv.option("output").map { $0 != "-" } ?? false
-      out = CompareCommand.painted(diff.renderJunos(options), style: io.console.style(toFile: toFile))
+    case .junos: out = CompareCommand.painted(diff.renderJunos(options), style: console.style(output: inv.option("output")))
     case .set: out = diff.renderSet(options)
     case .json:
       out = diff.renderJSON(

@@ -21,6 +21,7 @@ public enum Junoscope {
     abstract: "Who changed what on a Junos device, what commits X..Y did, and is the next change safe.",
     discussion: """
       Reads Junos configurations in curly-brace or 'display set' form (files, or - for standard input).
+      Every command takes --color auto|always|never (auto: on a terminal, unless NO_COLOR is set).
       Exit status: 0 success, 1 differences or findings, 2 invalid input, 3 device failure, 64 usage error.
       """,
     subcommands: commands.map(\.spec))

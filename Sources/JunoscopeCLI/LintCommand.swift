@@ -178,8 +178,8 @@ enum LintCommand: JunoscopeCommand {
     let report = LintReport(findings: findings, files: files, toolVersion: Junoscope.version, failures: failures, skipped: skipped)
     let format = ReportFormat(rawValue: inv.option("format") ?? "text") ?? .text
     let output = inv.option("output")
-    let style = io.console.style(toFile: output.map { $0 != "-" } ?? false)
-    let text = ReportWriter.render(report, as: format, workingDirectory: FileManager.default.currentDirectoryPath, style: style)
+    let text = ReportWriter.render(
+      report, as: format, workingDirectory: FileManager.default.currentDirectoryPath, style: io.console.style(output: output))
     try io.write(Array(text.utf8), to: output)
     if !failures.isEmpty { return ExitStatus.invalidInput }
     let failing = inv.flag("strict") ? !findings.isEmpty : findings.contains { $0.severity == .error }

@@ -1,4 +1,5 @@
 public import JunosChecklist
+public import JunosConfig
 
 /// How text is laid out for the person reading it: whether it is coloured (ANSI SGR sequences) and
 /// the width long lines wrap to. ``plain`` (no colour, no wrapping) gives the bytes a pipe or a
@@ -55,6 +56,15 @@ public struct TextStyle: Sendable, Equatable {
     case .error: .error
     case .warning: .warning
     case .info: .note
+    }
+  }
+
+  /// The paint of a diagnostic's severity.
+  public static func paint(of severity: Diagnostic.Severity) -> Paint {
+    switch severity {
+    case .error: .error
+    case .warning: .warning
+    case .note: .note
     }
   }
 
