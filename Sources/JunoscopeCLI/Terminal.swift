@@ -68,7 +68,7 @@ public struct Terminal: Sendable, Equatable {
   /// The `--color` option every command takes.
   static let colorOption = ArgumentSpec.option(
     "color", valueName: "when",
-    help: "Colour the output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+    help: "Colour the output; auto: only on a terminal, and not when NO_COLOR is set.",
     allowedValues: ColorChoice.allCases.map(\.rawValue))
 
   /// Whether to colour standard output (or, with `error`, standard error) under `--color choice`.
