@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "Reports", targets: ["Reports"]),
     .executable(name: "junoscope", targets: ["junoscope"]),
     .executable(name: "junoscope-bench", targets: ["junoscope-bench"]),
+    .executable(name: "junoscope-doctest", targets: ["junoscope-doctest"]),
   ],
   targets: [
     // Juniper's configuration schema: the table generated from Juniper's YANG modules, and its
@@ -74,6 +75,10 @@ let package = Package(
     // Generated inputs for tests and benchmarks (a chain of rollbacks with its own blame record).
     // Not a product.
     .target(name: "JunoscopeTestSupport", dependencies: ["JunosHistory"], swiftSettings: strict),
+    // The doc tests: the ```console examples of README.md and Docs/*.md read, run against the built
+    // junoscope and compared with what they show (Docs/DocTests.md). Not a product.
+    .target(name: "JunoscopeDocTest", swiftSettings: strict),
+    .executableTarget(name: "junoscope-doctest", dependencies: ["JunoscopeDocTest"], swiftSettings: strict),
     .testTarget(name: "JunosSchemaTests", dependencies: ["JunosSchema"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
@@ -92,7 +97,7 @@ let package = Package(
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests",
-      dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport"],
+      dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport", "JunoscopeDocTest"],
       exclude: ["Snapshots"], swiftSettings: strict),
   ]
 )

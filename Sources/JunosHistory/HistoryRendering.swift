@@ -29,22 +29,6 @@ extension Commit {
     }
     out.append(UInt8(ascii: "}"))
   }
-
-  /// One line (and the log indented below it): `31  2019-08-05 08:06:28Z  stuart via cli  (09:06:28 BST)`.
-  public var textLines: String {
-    let idx = index.map(String.init) ?? "rescue"
-    let pad = String(repeating: " ", count: max(1, 8 - idx.count))
-    let backupLine = backup.map { "\n        (\($0.summary))" } ?? ""
-    guard let localTime else { return "\(idx)\(pad)who and when not known (no rollback header describes it)" + backupLine }
-    let time = instant.map { iso8601UTC($0).replacing("T", with: " ") } ?? "\(localTime) (zone \(timeZone) not placed)"
-    var s = "\(idx)\(pad)\(time)  \(user)" + (client.isEmpty ? "" : " via \(client)")
-    if instant != nil { s += "  (\(localTime.description.split(separator: " ")[1]) \(timeZone))" }
-    if let comment { s += "  \(comment)" }
-    if let log {
-      for line in log.split(separator: "\n", omittingEmptySubsequences: false) { s += "\n        \(line)" }
-    }
-    return s + backupLine
-  }
 }
 
 extension CommitHistory {

@@ -4,6 +4,7 @@ import Foundation
 import JunosChecklist
 import JunosConfig
 import JunosHistory
+import Reports
 import Synchronization
 
 /// Options shared by the commands that read configurations.
@@ -178,9 +179,18 @@ enum CommonOptions {
     }
   }
 
-  /// Prints diagnostics on standard error in the `file:line:col: severity: message` form.
+  /// Prints diagnostics on standard error in the `file:line:col: severity: message` form, the
+  /// severity painted when standard error is coloured.
   static func report(_ diagnostics: [Diagnostic], console: Console) {
     guard !diagnostics.isEmpty else { return }
-    console.err(Array(diagnostics.map { $0.rendered + "\n" }.joined().utf8))
+    console.err(Array(diagnostics.map { rendered($0, color: console.colorsErr) + "\n" }.joined().utf8))
+  }
+
+  /// `Diagnostic.rendered`, with `error:` bold red, `warning:` bold yellow and `note:` cyan when
+  /// `color`.
+  static func rendered(_ d: Diagnostic, color: Bool) -> String {
+    guard color else { return d.rendered }
+    let severity = TextStyle(color: true).paint(d.severity.rawValue + ":", TextStyle.paint(of: d.severity))
+    return "\(Diagnostic.printable(d.path)):\(d.location.line):\(d.location.column): \(severity) \(Diagnostic.printable(d.message))"
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentKit
 import JunosConfig
 import JunosDiff
+import Reports
 
 /// `junoscope compare OLD NEW [PATH…] [--format junos|set|json] [--show-secrets]`.
 enum CompareCommand: JunoscopeCommand {
@@ -62,11 +63,34 @@ enum CompareCommand: JunoscopeCommand {
     let diff = inherited?.diff ?? ConfigDiff(from: old, to: new, options: DiffOptions(model: model))
     let out: [UInt8]
     switch format {
-    case .junos: out = inherited?.renderJunos(options) ?? diff.renderJunos(options)
+    case .junos:
+      out = painted(inherited?.renderJunos(options) ?? diff.renderJunos(options), style: console.style(output: inv.option("output")))
     case .set: out = diff.renderSet(options)
     case .json: out = diff.renderJSON(options, oldPath: oldFile.path, newPath: newFile.path)
     }
     try io.write(out, to: inv.option("output"))
     return diff.isEmpty ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// Junos-form difference painted line by line when `style` colours: `+` lines green, `-` red,
+  /// `!` yellow, `[edit …]` banners bold, `##` notes cyan; the same bytes otherwise.
+  static func painted(_ junos: [UInt8], style: TextStyle) -> [UInt8] {
+    guard style.color else { return junos }
+    var out: [UInt8] = []
+    out.reserveCapacity(junos.count + junos.count / 4)
+    for (k, line) in junos.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+      if k > 0 { out.append(UInt8(ascii: "\n")) }
+      let paint: TextStyle.Paint? =
+        switch line.first {
+        case UInt8(ascii: "+"): .added
+        case UInt8(ascii: "-"): .removed
+        case UInt8(ascii: "!"): .changed
+        case UInt8(ascii: "["): line.starts(with: "[edit".utf8) ? .bold : nil
+        case UInt8(ascii: "#"): .note
+        default: nil
+        }
+      if let paint { style.paint(line, paint, into: &out) } else { out.append(contentsOf: line) }
+    }
+    return out
   }
 }

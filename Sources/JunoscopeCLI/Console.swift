@@ -1,6 +1,7 @@
 import ArgumentKit
 import Foundation
 import JunosConfig
+import Reports
 
 /// Where a command's output goes and its input comes from; tests substitute buffers.
 public struct Console: Sendable {
@@ -10,22 +11,38 @@ public struct Console: Sendable {
   public var err: @Sendable ([UInt8]) -> Void
   /// Reads all of standard input.
   public var readStandardInput: @Sendable () -> [UInt8]
+  /// Whether the streams are terminals, their width, `NO_COLOR` and the locale.
+  public var terminal: Terminal
+  /// The command's `--color`, set before it runs; `never` until then.
+  var color = Terminal.ColorChoice.never
 
-  /// Creates a console from closures.
+  /// Creates a console from closures; `terminal` defaults to ``Terminal/piped``.
   public init(
     out: @escaping @Sendable ([UInt8]) -> Void, err: @escaping @Sendable ([UInt8]) -> Void,
-    readStandardInput: @escaping @Sendable () -> [UInt8]
+    readStandardInput: @escaping @Sendable () -> [UInt8], terminal: Terminal = .piped
   ) {
     self.out = out
     self.err = err
     self.readStandardInput = readStandardInput
+    self.terminal = terminal
   }
 
   /// The process's own standard streams.
   public static let standard = Console(
     out: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
     err: { bytes in FileHandle.standardError.write(Data(bytes)) },
-    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) })
+    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }, terminal: .current())
+
+  /// The style of text written to `output` (a command's `-o`; nil or `-`: standard output):
+  /// coloured as `--color` says (a file only with `always`), wrapped to the terminal's width only
+  /// when standard output is a terminal and the text goes there.
+  func style(output: String?) -> TextStyle {
+    if let output, output != "-" { return TextStyle(color: color == .always) }
+    return TextStyle(color: terminal.colors(color), width: terminal.outIsTerminal ? terminal.width : nil)
+  }
+
+  /// Whether standard error is coloured (diagnostics, `error:`).
+  var colorsErr: Bool { terminal.colors(color, error: true) }
 
   func print(_ s: String) { out(Array((s + "\n").utf8)) }
   func error(_ s: String) { err(Array((s + "\n").utf8)) }

@@ -3,6 +3,7 @@ import Foundation
 import JunosConfig
 import JunosDiff
 import JunosHistory
+import Reports
 
 /// `junoscope diff RANGE --rollbacks DIR` / `junoscope diff --author NAME [--batch K] …` / `--since T --until T`.
 enum DiffCommand: JunoscopeCommand {
@@ -48,7 +49,7 @@ enum DiffCommand: JunoscopeCommand {
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
     switch inv.option("format").flatMap(CompareCommand.Format.init(rawValue:)) ?? .junos {
-    case .junos: out = diff.renderJunos(options)
+    case .junos: out = CompareCommand.painted(diff.renderJunos(options), style: console.style(output: inv.option("output")))
     case .set: out = diff.renderSet(options)
     case .json:
       out = diff.renderJSON(

@@ -1,4 +1,5 @@
 public import ArgumentKit
+import Reports
 
 /// The `junoscope` command: its specification and the dispatch to subcommands.
 public enum Junoscope {
@@ -20,6 +21,7 @@ public enum Junoscope {
     abstract: "Who changed what on a Junos device, what commits X..Y did, and is the next change safe.",
     discussion: """
       Reads Junos configurations in curly-brace or 'display set' form (files, or - for standard input).
+      Every command takes --color auto|always|never (auto: on a terminal, unless NO_COLOR is set).
       Exit status: 0 success, 1 differences or findings, 2 invalid input, 3 device failure, 64 usage error.
       'junoscope help --man' prints the manual page (roff), from the same specifications as --help.
       """,
@@ -59,10 +61,12 @@ public enum Junoscope {
         console.error(helpText(for: [], root: spec))
         return ExitStatus.usage
       }
+      var console = console
+      console.color = invocation.option("color").flatMap(Terminal.ColorChoice.init(rawValue:)) ?? .auto
       do {
         return try command.run(invocation, console)
       } catch {
-        console.error("junoscope: error: \(error.message)")
+        console.error("junoscope: \(TextStyle(color: console.colorsErr).paint("error:", .error)) \(error.message)")
         return error.status
       }
     }
@@ -80,8 +84,12 @@ struct Subcommand: Sendable {
   let spec: CommandSpec
   let run: @Sendable (Invocation, Console) throws(CommandFailure) -> Int32
 
+  /// The command `C`, taking the options every command takes (`--color`) after its own.
   init<C: JunoscopeCommand>(_ command: C.Type) {
-    spec = C.spec
+    let own = C.spec
+    spec = CommandSpec(
+      name: own.name, abstract: own.abstract, discussion: own.discussion, arguments: own.arguments + [Terminal.colorOption],
+      subcommands: own.subcommands)
     run = { (inv, console) throws(CommandFailure) in try C.run(inv, console: console) }
   }
 }

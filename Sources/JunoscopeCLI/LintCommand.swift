@@ -177,8 +177,10 @@ enum LintCommand: JunoscopeCommand {
     let findings = results.flatMap(\.findings).filter { $0.severity >= minimum }.sorted()
     let report = LintReport(findings: findings, files: files, toolVersion: Junoscope.version, failures: failures, skipped: skipped)
     let format = ReportFormat(rawValue: inv.option("format") ?? "text") ?? .text
-    let text = ReportWriter.render(report, as: format, workingDirectory: FileManager.default.currentDirectoryPath)
-    try io.write(Array(text.utf8), to: inv.option("output"))
+    let output = inv.option("output")
+    let text = ReportWriter.render(
+      report, as: format, workingDirectory: FileManager.default.currentDirectoryPath, style: io.console.style(output: output))
+    try io.write(Array(text.utf8), to: output)
     if !failures.isEmpty { return ExitStatus.invalidInput }
     let failing = inv.flag("strict") ? !findings.isEmpty : findings.contains { $0.severity == .error }
     return failing ? ExitStatus.failure : ExitStatus.success

@@ -46,7 +46,7 @@ enum LogCommand: JunoscopeCommand {
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
     case .json: out = history.renderJSON()
-    case .text: out = Array((history.commits + (history.rescue.map { [$0] } ?? [])).map { $0.textLines + "\n" }.joined().utf8)
+    case .text: out = Array(CommitHistory.logText(history.commits + (history.rescue.map { [$0] } ?? [])).utf8)
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))

@@ -29,6 +29,11 @@ extension Junoscope {
       "Environment",
       text: "Times are printed in UTC whatever TZ says; --timezone and --tz name a device's zone.",
       entries: [
+        .init("NO_COLOR", "When set and not empty, --color auto (the default) does not colour (https://no-color.org)."),
+        .init("COLUMNS", "The width text reports wrap to on a terminal, instead of the window's."),
+        .init(
+          "LC_ALL, LC_CTYPE, LANG",
+          "The first set and not empty says whether the terminal takes UTF-8 (else arrows are written ->)."),
         .init(
           "JUNOSCOPE_PASSWORD",
           "The SSH password for commands that reach a device (fetch, --host, review --host); when set, --ask-password does not prompt."),

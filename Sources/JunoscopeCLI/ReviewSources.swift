@@ -15,7 +15,7 @@ enum ReviewSources {
     let zone = try CommonOptions.deviceZone(inv)
     var out: [ReviewSource] = []
     for path in inv.positionals("source") {
-      let device = deviceName(path)
+      let device = folderDeviceName(path)
       if FileManager.default.fileExists(atPath: LocalFiles.join(path, "manifest.json")) {
         out.append(
           ReviewSource(device: device, kind: "bundle", location: path, zone: zone) { () throws(StoreError) in
@@ -82,5 +82,17 @@ enum ReviewSources {
   /// A folder's last name (`bundles/r1/` → `r1`).
   static func deviceName(_ path: String) -> String {
     String(path.split(separator: "/").last ?? Substring(path))
+  }
+
+  /// The names a device, or the people who copy its files, give the folder of its rollbacks:
+  /// they name no device.
+  static let rollbackFolderNames: Set<Substring> = ["config", "db", "var", "rollbacks"]
+
+  /// The device a bundle or rollback folder is of: its last name, passing over names that are only
+  /// where rollbacks are kept (`saved/r1/rollbacks` and `copies/r1/var/db/config` → `r1`);
+  /// the last name when every name is such a name (`config` → `config`).
+  static func folderDeviceName(_ path: String) -> String {
+    let names = path.split(separator: "/").filter { $0 != "." }
+    return String(names.last { !rollbackFolderNames.contains($0) } ?? names.last ?? Substring(path))
   }
 }

@@ -50,43 +50,12 @@ enum TimelineCommand: JunoscopeCommand {
     let out: [UInt8]
     switch inv.option("format").flatMap(Format.init(rawValue:)) ?? .text {
     case .json: out = CommitHistory.timelineJSON(batches, pending: pending)
-    case .text: out = Array(text(batches, pending: pending).utf8)
+    case .text: out = Array(CommitHistory.timelineText(batches, pending: pending, arrow: console.terminal.arrow).utf8)
     case .html: out = CommitHistory.timelineHTML(batches, title: "junoscope timeline — \(displayName(path))", pending: pending)
     }
     try source.finish()
     try io.write(out, to: inv.option("output"))
     return ExitStatus.success
-  }
-
-  /// The batches newest first (with the numbering gaps in their places), the authors, and the
-  /// pending `commit confirmed`, if any.
-  static func text(_ batches: [Batch], pending: PendingConfirmation? = nil) -> String {
-    func time(_ t: Int64?) -> String { t.map { iso8601UTC($0).replacing("T", with: " ") } ?? "?" }
-    let items = CommitHistory.batchesAndGapsNewestFirst(batches)
-    let hasGaps = items.count > batches.count
-    let width = max(hasGaps ? 5 : 4, batches.map(\.user.count).max() ?? 4)
-    var s = ""
-    for item in items {
-      guard case .batch(let b) = item else {
-        let r = item.range
-        s += "(gap)" + String(repeating: " ", count: width - 5 + 2) + "\(r)".padding(8)
-        s += "\(r.count) commit\(r.count == 1 ? " " : "s")  not in the listing\n"
-        continue
-      }
-      let n = b.commits.count
-      s += b.user + String(repeating: " ", count: width - b.user.count + 2)
-      s += "\(b.range)".padding(8) + "\(n) commit\(n == 1 ? " " : "s")  "
-      s += (n == 1 ? time(b.start) : "\(time(b.start)) → \(time(b.end))") + "  "
-      s += (b.deviceCommand ?? Batch.numberedByBackups) + "\n"
-    }
-    s += "\n"
-    for a in CommitHistory.authors(batches) {
-      s += a.user + String(repeating: " ", count: width - a.user.count + 2)
-      s +=
-        "\(a.commits) commit\(a.commits == 1 ? "" : "s") in \(a.batches) batch\(a.batches == 1 ? "" : "es"), \(time(a.first)) → \(time(a.last))\n"
-    }
-    if let pending { s += "\npending: \(pending.summary)\n" }
-    return s
   }
 
   /// The input's file name for the page title: `standard input` for `-`.
@@ -110,9 +79,4 @@ enum TimelineCommand: JunoscopeCommand {
     guard let v = Int64(number), v >= 0 else { return nil }
     return v * unit
   }
-}
-
-extension String {
-  /// The string padded with spaces to `width` (longer strings stay as they are).
-  func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

@@ -22,7 +22,8 @@ let fuzzMode: String = {
 let fixedBase = ConfigParser.parse(
   SourceFile(
     path: "base",
-    text: "system {\n    host-name r1;\n    services {\n        ssh;\n    }\n}\ninterfaces {\n    ge-0/0/0 {\n        unit 0 {\n            family inet {\n                address 10.0.0.1/24;\n            }\n        }\n    }\n}\n"
+    text: "system {\n    host-name r1;\n    services {\n        ssh;\n    }\n}\n"
+      + "interfaces {\n    ge-0/0/0 {\n        unit 0 {\n            family inet {\n                address 10.0.0.1/24;\n            }\n        }\n    }\n}\n"
   ), syntax: .curly
 ).tree
 

@@ -65,8 +65,8 @@ private func exercise(_ h: CommitHistory, all: Bool) {
   _ = CommitHistory.timelineJSON(batches)
   guard all else { return }
   _ = CommitHistory.timelineHTML(batches, title: "fuzz")
-  for c in h.commits { _ = c.textLines }
-  _ = h.rescue?.textLines
+  _ = CommitHistory.logText(h.commits + (h.rescue.map { [$0] } ?? []))
+  _ = CommitHistory.timelineText(batches)
 }
 
 private func checkListing(_ h: CommitHistory, file: SourceFile, isText: Bool) {

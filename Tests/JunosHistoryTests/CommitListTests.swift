@@ -38,7 +38,9 @@ func lines(_ h: CommitHistory) -> [String] {
     func read(_ separator: String) -> (String, [String]) {
       let file = SourceFile(path: "l", text: lines.joined(separator: separator) + separator)
       let h = CommitListParser.parse(file)
-      let shown = h.commits.map(\.textLines) + [h.rescue?.textLines ?? "-", "\(h.rollbackNoticeMinutes ?? -1)"]
+      let shown = [
+        CommitHistory.logText(h.commits), h.rescue.map { CommitHistory.logText([$0]) } ?? "-", "\(h.rollbackNoticeMinutes ?? -1)",
+      ]
       #expect(CommitHistory.looksLikeListing(file), "\(separator.debugDescription)")
       return (shown.joined(separator: "|"), h.diagnostics.map(\.rendered))
     }

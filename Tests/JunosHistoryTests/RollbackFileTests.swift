@@ -76,7 +76,9 @@ import Testing
       String(decoding: json, as: UTF8.self)
         == #"{"index":1,"time":null,"localTime":null,"timeZone":null,"user":null,"client":null,"comment":null,"log":null,"confirmedMinutes":null}"#
     )
-    #expect(h.commits[1].textLines == "1       who and when not known (no rollback header describes it)")
+    #expect(
+      CommitHistory.logText([h.commits[1]])
+        == "#  Time (UTC)  Device time  User  Client  Comment\n1  who and when not known (no rollback header describes it)\n")
     #expect(h.commits[1].listingProblem != nil)
     // Two users around an unknown commit: three batches, never one.
     var both = RollbackFiles.history(headers: [

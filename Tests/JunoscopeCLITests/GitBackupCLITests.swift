@@ -29,7 +29,10 @@ import Testing
 
   /// The lines `log` adds for backups, taken out.
   static func withoutBackups(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("        (backup ") }.joined(separator: "\n")
+    text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      !($0.first == " " && $0.drop { $0 == " " }.hasPrefix("(backup "))
+    }
+    .joined(separator: "\n")
   }
 
   @Test func sameAnswersAsTheRollbackFolder() throws {
@@ -46,12 +49,13 @@ import Testing
     let short = ids.mapValues { $0.prefix(7) }
     #expect(
       log.out == """
-        0       2024-09-27 14:59:28Z  admin  (14:59:28 UTC)
-                (backup \(short["after"]!) 2024-09-27 18:00:00Z, with any commits not backed up since the backup of 2024-09-27 09:00:00Z)
-        1       2024-09-27 08:30:00Z  noc  (08:30:00 UTC)
-                (backup \(short["headerOnly"]!) 2024-09-27 09:00:00Z, with any commits not backed up since the backup of 2024-09-26 06:00:00Z; configuration unchanged)
-        2       2024-09-25 16:44:54Z  moro  (16:44:54 UTC)
-                (backup \(short["first"]!) 2024-09-25 18:00:00Z, with any commits not backed up since before the first backup)
+        #  Time (UTC)            Device time              User   Client  Comment
+        0  2024-09-27 14:59:28Z  2024-09-27 14:59:28 UTC  admin
+           (backup \(short["after"]!) 2024-09-27 18:00:00Z, with any commits not backed up since the backup of 2024-09-27 09:00:00Z)
+        1  2024-09-27 08:30:00Z  2024-09-27 08:30:00 UTC  noc
+           (backup \(short["headerOnly"]!) 2024-09-27 09:00:00Z, with any commits not backed up since the backup of 2024-09-26 06:00:00Z; configuration unchanged)
+        2  2024-09-25 16:44:54Z  2024-09-25 16:44:54 UTC  moro
+           (backup \(short["first"]!) 2024-09-25 18:00:00Z, with any commits not backed up since before the first backup)
 
         """)
     #expect(Self.withoutBackups(log.out) == run(["log"] + folder).out)
@@ -115,13 +119,15 @@ import Testing
     let t = run(["timeline"] + git)
     #expect(
       t.out == """
-        admin  0..0    1 commit   2024-09-27 14:59:28Z  (from backups, numbered by them: may include commits no backup recorded)
-        noc    1..1    1 commit   2024-09-27 08:30:00Z  (from backups, numbered by them: may include commits no backup recorded)
-        moro   2..2    1 commit   2024-09-25 16:44:54Z  (from backups, numbered by them: may include commits no backup recorded)
+        User   Commits  Count  Time (UTC)            Device time              Command
+        admin  0..0     1      2024-09-27 14:59:28Z  2024-09-27 14:59:28 UTC  (from backups, numbered by them: may include commits no backup recorded)
+        noc    1..1     1      2024-09-27 08:30:00Z  2024-09-27 08:30:00 UTC  (from backups, numbered by them: may include commits no backup recorded)
+        moro   2..2     1      2024-09-25 16:44:54Z  2024-09-25 16:44:54 UTC  (from backups, numbered by them: may include commits no backup recorded)
 
-        admin  1 commit in 1 batch, 2024-09-27 14:59:28Z → 2024-09-27 14:59:28Z
-        moro   1 commit in 1 batch, 2024-09-25 16:44:54Z → 2024-09-25 16:44:54Z
-        noc    1 commit in 1 batch, 2024-09-27 08:30:00Z → 2024-09-27 08:30:00Z
+        User   Commits  Batches  Time (UTC)
+        admin  1        1        2024-09-27 14:59:28Z
+        moro   1        1        2024-09-25 16:44:54Z
+        noc    1        1        2024-09-27 08:30:00Z
 
         """)
     #expect(
@@ -165,10 +171,11 @@ import Testing
     #expect(log.status == 0)
     #expect(
       log.out == """
-        0       who and when not known (no rollback header describes it)
-                (backup \(ids["after"]!.prefix(7)) 2024-09-27 18:00:00Z, with any commits not backed up since the backup of 2024-09-26 06:00:00Z)
-        1       who and when not known (no rollback header describes it)
-                (backup \(ids["first"]!.prefix(7)) 2024-09-25 18:00:00Z, with any commits not backed up since before the first backup)
+        #  Time (UTC)  Device time  User  Client  Comment
+        0  who and when not known (no rollback header describes it)
+           (backup \(ids["after"]!.prefix(7)) 2024-09-27 18:00:00Z, with any commits not backed up since the backup of 2024-09-26 06:00:00Z)
+        1  who and when not known (no rollback header describes it)
+           (backup \(ids["first"]!.prefix(7)) 2024-09-25 18:00:00Z, with any commits not backed up since before the first backup)
 
         """)
     #expect(

@@ -21,6 +21,32 @@ import Testing
         "swap-cr1-dc1.plan:9:1: error: [client-links-before-core-links] client-facing links et-0/0/4, et-0/0/5 go live in step move-fabric")
     )
     #expect(bad.out.contains("(step move-fabric)"))
+    // Errors first, then warnings, then infos; then the findings by rule, most severe first.
+    let severities = bad.out.split(separator: "\n").compactMap { line in
+      ["error", "warning", "info"].firstIndex { line.contains(": \($0): [") }
+    }
+    #expect(severities.count == 21 && severities == severities.sorted())
+    #expect(
+      bad.out.hasSuffix(
+        """
+
+        findings by rule:
+            3  error    unconditional-aggregate-exported
+            1  error    aggregate-activated-without-core
+            1  error    node-not-costed-out
+            1  error    client-links-before-core-links
+            1  error    protocol-references-undefined-interface
+            1  error    core-link-without-cos
+            5  warning  step-without-verification
+            2  warning  ldp-igp-sync-missing
+            1  warning  core-link-without-cos
+            1  warning  bgp-missing-prefix-limit
+            2  info     core-link-without-bfd
+            1  info     empty-confirming-commit
+            1  info     bgp-session-without-policy
+        8 errors, 9 warnings, 4 infos in 1 file
+
+        """))
     let good = run(["lint", plans + "/swap-cr1-dc1.fixed.plan"])
     #expect(good.status == 0, "\(good.out)\(good.err)")
     // Infos and warnings do not fail without --strict; with it they do.
@@ -214,6 +240,9 @@ import Testing
     #expect(
       r.out == """
         \(listing):3:1: info: [empty-confirming-commit] commit 0 by ben, 19 s after the commit confirmed 5 (commit 1), changed nothing: confirm with commit check instead
+
+        findings by rule:
+            1  info  empty-confirming-commit
         0 errors, 0 warnings, 1 info in 1 file
 
         """)

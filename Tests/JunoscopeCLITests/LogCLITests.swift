@@ -17,8 +17,9 @@ import Testing
     #expect(r.status == 0)
     #expect(
       r.out == """
-        1       2019-08-07 13:21:33Z  stuart via cli  (14:21:33 BST)  commit confirmed, rollback in 3mins
-                fix uplink
+        #  Time (UTC)            Device time              User    Client  Comment
+        1  2019-08-07 13:21:33Z  2019-08-07 14:21:33 BST  stuart  cli     commit confirmed, rollback in 3mins
+           fix uplink
 
         """)
     let since = run(["log", "--commits", "-", "--since", "2019-11-01", "-f", "json"], stdin: Self.listing)
@@ -65,7 +66,7 @@ import Testing
     let listing = Self.listing + "rescue  2019-07-01 10:00:00 BST by ops via cli\n"
     let r = run(["log", "--commits", "-"], stdin: listing)
     #expect(r.status == 0)
-    #expect(r.out.hasSuffix("\nrescue  2019-07-01 09:00:00Z  ops via cli  (10:00:00 BST)\n"))
+    #expect(r.out.hasSuffix("\nrescue  2019-07-01 09:00:00Z  2019-07-01 10:00:00 BST  ops       cli\n"))
     // Filters apply to it as to the others.
     #expect(!run(["log", "--commits", "-", "--author", "stuart"], stdin: listing).out.contains("rescue"))
   }
@@ -77,7 +78,7 @@ import Testing
     #expect(r.err.contains("<stdin>:1:1: error: time zone 'CST' is ambiguous"))
     let given = run(["log", "--commits", "-", "--utc-offset=-06:00"], stdin: text)
     #expect(given.status == 0)
-    #expect(given.out.hasPrefix("0       2023-03-14 15:12:05Z  ops via netconf"))
+    #expect(given.out.hasSuffix("\n0  2023-03-14 15:12:05Z  2023-03-14 09:12:05 CST  ops   netconf\n"))
     #expect(run(["log", "--commits", "-", "--since", "yesterday"], stdin: text).status == 64)
   }
 

@@ -107,6 +107,26 @@ final class FixedDevice: DeviceSource, CommandRecording {
     #expect(html.out.components(separatedBy: "<li class=\"finding ").count - 1 == 2)
   }
 
+  @Test func rollbackFolderIsNamedAfterItsDevice() throws {
+    // A device's own folder layout copied off the box, and a folder called `rollbacks`: the
+    // device is the folder above the names that only say where rollbacks are kept.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("review-names-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for folder in ["r9/var/db/config", "edge2/rollbacks"] {
+      try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+      for file in ["juniper.conf.gz", "juniper.conf.1.gz"] {
+        try FileManager.default.copyItem(atPath: fixtures + "/rollbacks/" + file, toPath: root + "/" + folder + "/" + file)
+      }
+    }
+    let r = run([
+      "review", "--since", "2024-09-20", "--until", "2024-09-30", root + "/r9/var/db/config", root + "/edge2/rollbacks/", "-f", "json",
+    ])
+    #expect(r.status == 0, "\(r.err)")
+    #expect(r.out.contains("\"name\": \"r9\""), "\(r.out.prefix(400))")
+    #expect(r.out.contains("\"name\": \"edge2\""))
+    #expect(!r.out.contains("\"name\": \"config\"") && !r.out.contains("\"name\": \"rollbacks\""))
+  }
+
   @Test func failedSourceIsListedAndExitsTwo() throws {
     let s = try Sources()
     defer { s.remove() }

@@ -234,7 +234,7 @@ import Testing
       log.err
         == "junoscope: nothing in '\(dir)' says who made commits 7, 8 or when (rollbacks missing or saved without '## Last commit'): shown as user '?'; give --commits FILE for the whole listing\n"
     )
-    let lines = log.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+    let lines = log.out.split(separator: "\n").dropFirst().filter { !$0.hasPrefix(" ") }
     #expect(lines.count == 50)
     #expect(lines.filter { $0.contains("who and when not known") }.map { String($0.prefix(2)) } == ["7 ", "8 "])
     let json = try #require(

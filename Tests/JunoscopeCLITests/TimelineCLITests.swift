@@ -1,3 +1,4 @@
+import JunoscopeCLI
 import Testing
 
 /// `junoscope timeline` on the blog's listing.
@@ -17,26 +18,43 @@ import Testing
   @Test func gapSplitsARun() {
     let listing = "0   2024-01-02 10:00:00 UTC by ann via cli\n1   2024-01-01 09:00:00 UTC by ann via cli\n"
     let whole = run(["timeline", "--commits", "-"], stdin: listing)
-    #expect(whole.out.hasPrefix("ann   1..0    2 commits  2024-01-01 09:00:00Z → 2024-01-02 10:00:00Z  show system rollback 0 compare 2\n"))
+    let wholeHead = """
+      User  Commits  Count  Time (UTC)                                   Device time                                    Command
+      ann   1..0     2      2024-01-01 09:00:00Z → 2024-01-02 10:00:00Z  2024-01-01 09:00:00 → 2024-01-02 10:00:00 UTC  show system rollback 0 compare 2
+
+      """
+    #expect(whole.out.hasPrefix(wholeHead))
     let split = run(["timeline", "--commits", "-", "--gap", "2h"], stdin: listing)
-    #expect(split.out.hasPrefix("ann   0..0    1 commit   2024-01-02 10:00:00Z  show system rollback 0 compare 1\nann   1..1"))
+    let splitHead = """
+      User  Commits  Count  Time (UTC)            Device time              Command
+      ann   0..0     1      2024-01-02 10:00:00Z  2024-01-02 10:00:00 UTC  show system rollback 0 compare 1
+      ann   1..1
+      """
+    #expect(split.out.hasPrefix(splitHead))
     #expect(run(["timeline", "--commits", "-", "--gap", "soon"], stdin: listing).status == 64)
   }
 
   @Test func gapsAndPendingInText() {
     let r = run(["timeline", "--commits", "\(fixtures)/commit-history/text/katerina_blog_show_system_commit.txt"])
-    #expect(
-      r.out.hasPrefix(
-        "katerina  9..0    10 commits  2019-11-13 12:23:28Z → 2019-11-13 15:06:51Z  show system rollback 0 compare 10\n"
-          + "(gap)     19..10  10 commits  not in the listing\n"
-          + "ben       27..20  8 commits  2019-09-13 13:06:12Z → 2019-09-13 13:16:43Z  show system rollback 20 compare 28\n"))
+    let head = """
+      User      Commits  Count  Time (UTC)                                   Device time                                    Command
+      katerina  9..0     10     2019-11-13 12:23:28Z → 15:06:51Z             2019-11-13 12:23:28 → 15:06:51 GMT             show system rollback 0 compare 10
+      (gap)     19..10   10     not in the listing
+      ben       27..20   8      2019-09-13 13:06:12Z → 13:16:43Z             2019-09-13 14:06:12 → 14:16:43 BST             show system rollback 20 compare 28
+
+      """
+    #expect(r.out.hasPrefix(head))
+    #expect(r.out.contains("\n\nUser      Commits  Batches  Time (UTC)\nkaterina  10       1        2019-11-13 12:23:28Z → 15:06:51Z\n"))
     #expect(!r.out.contains("pending"))
     let pending = run(["timeline", "--commits", "\(fixtures)/commit-history/xml/napalm_junos_commit_confirm_pending.xml"])
     #expect(pending.status == 0)
-    #expect(
-      pending.out.hasPrefix(
-        "admin  0..0    1 commit   2017-10-29 14:01:59Z  show system rollback 0 compare 1\n"
-          + "(gap)  1..1    1 commit   not in the listing\n"))
+    let pendingHead = """
+      User   Commits  Count  Time (UTC)            Device time              Command
+      admin  0..0     1      2017-10-29 14:01:59Z  2017-10-29 14:01:59 UTC  show system rollback 0 compare 1
+      (gap)  1..1     1      not in the listing
+
+      """
+    #expect(pending.out.hasPrefix(pendingHead))
     #expect(
       pending.out.hasSuffix(
         "\npending: commit 0 by admin (commit confirmed, rollback in 10mins) is rolled back at 2017-10-29 14:11:59 UTC unless it is confirmed\n"
@@ -44,6 +62,16 @@ import Testing
     let html = run(["timeline", "--commits", "\(fixtures)/commit-history/xml/napalm_junos_commit_confirm_pending.xml", "-f", "html"])
     #expect(html.out.contains("<p class=\"w\">Pending: commit 0 by admin"))
     #expect(html.out.contains("<circle class=\"m q\""))
+  }
+
+  @Test func asciiLocaleArrow() {
+    let listing = "0   2024-01-02 10:00:00 UTC by ann via cli\n1   2024-01-01 09:00:00 UTC by ann via cli\n"
+    let c = Captured(stdin: listing)
+    var console = c.console
+    console.terminal.isUTF8 = Terminal.isUTF8(environment: ["LANG": "C"])
+    #expect(Junoscope.run(["timeline", "--commits", "-"], console: console) == 0)
+    #expect(c.out.contains("ann   1..0     2      2024-01-01 09:00:00Z -> 2024-01-02 10:00:00Z  2024-01-01 09:00:00 -> 2024-01-02"))
+    #expect(!c.out.contains("→"))
   }
 
   @Test func htmlIsOnePageTitledByTheFile() {

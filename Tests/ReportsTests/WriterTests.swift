@@ -16,13 +16,19 @@ import Testing
     #expect(LintReport(findings: [], files: [], toolVersion: "1").summary == [.error: 0, .warning: 0, .info: 0])
   }
 
-  @Test func textIsOneRenderedLinePerFindingThenTheSummary() {
+  @Test func textIsOneRenderedLinePerFindingMostSevereFirstThenTheRulesThenTheSummary() {
     #expect(
       ReportWriter.text(sample) == """
-        configs/cr1.conf:0:0: warning: [bgp-missing-prefix-limit] BGP group EXT has no prefix limit.
-        configs/cr1.conf:40:5: info: [core-link-without-bfd] IS-IS interface et-0/0/0.0 has no BFD.
         plans/swap.plan:12:1: error: [client-links-before-core-links] Client link ae1 goes live before any core link. (step dc)
+        configs/cr1.conf:0:0: warning: [bgp-missing-prefix-limit] BGP group EXT has no prefix limit.
         plans/swap.plan:30:0: warning: [step-without-verification] Step dc changes forwarding without a verification. (step dc)
+        configs/cr1.conf:40:5: info: [core-link-without-bfd] IS-IS interface et-0/0/0.0 has no BFD.
+
+        findings by rule:
+            1  error    client-links-before-core-links
+            1  warning  bgp-missing-prefix-limit
+            1  warning  step-without-verification
+            1  info     core-link-without-bfd
         1 error, 2 warnings, 1 info in 3 files
 
         """)
@@ -38,6 +44,22 @@ import Testing
         0 errors, 0 warnings, 0 infos in 3 files; 1 could not be read; 1 skipped
 
         """)
+  }
+
+  @Test func styledTextPaintsSeveritiesAndWrapsUnderTheLocation() {
+    let r = LintReport(findings: [sampleFindings[1]], files: ["plans/swap.plan"], toolVersion: "1")
+    let painted = ReportWriter.text(r, style: TextStyle(color: true))
+    #expect(painted.hasPrefix("plans/swap.plan:12:1: \u{1B}[1;31merror:\u{1B}[0m [client-links-before-core-links] Client"))
+    #expect(painted.contains("\n    1  \u{1B}[1;31merror\u{1B}[0m  client-links-before-core-links\n"))
+    #expect(TextStyle.stripped(painted) == ReportWriter.text(r))
+    #expect(
+      ReportWriter.text(r, style: TextStyle(width: 50)).hasPrefix(
+        """
+        plans/swap.plan:12:1: error:
+            [client-links-before-core-links] Client link
+            ae1 goes live before any core link. (step dc)
+
+        """))
   }
 
   @Test func jsonIsByteExact() {
