@@ -517,7 +517,7 @@ extension PolicyOptions {
 
 /// `from protocol X` against a route's protocol. `ospf` covers OSPFv2 and OSPFv3 routes;
 /// `ospf2` only OSPFv2 (which a query may call `ospf`) [inference from the Junos keyword list].
-private func protocolMatches(_ condition: String, _ asked: String) -> Bool {
+func protocolMatches(_ condition: String, _ asked: String) -> Bool {
   let c = condition.lowercased()
   let a = asked.lowercased()
   if c == a { return true }

@@ -1,0 +1,236 @@
+public import JunosConfig
+
+/// One concrete route, as a policy sees it.
+public struct Route: Sendable, Hashable {
+  /// The route's prefix (its family is the prefix's).
+  public var prefix: IPPrefix
+  /// The protocol that produced it (`bgp`, `static`, `direct`, `ospf`, …).
+  public var protocolName: String
+  /// The neighbor it was learned from, if any (an address, full length).
+  public var neighbor: IPPrefix?
+  /// Whether the route is the active route for its prefix (the BGP export default needs it).
+  public var isActive: Bool
+
+  /// Creates a route.
+  public init(prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true) {
+    self.prefix = prefix
+    self.protocolName = protocolName
+    self.neighbor = neighbor
+    self.isActive = isActive
+  }
+}
+
+/// The default policy of an attachment point: what happens to a route no term decides.
+///
+/// Sources in `Docs/PolicySemantics.md`.
+public enum DefaultPolicy: Sendable, Hashable, CaseIterable {
+  /// BGP `import`: accept.
+  case bgpImport
+  /// BGP `export`: accept active BGP routes, reject the others.
+  case bgpExport
+  /// OSPF or IS-IS `export`: reject.
+  case igpExport
+  /// `routing-options forwarding-table export`: accept.
+  case forwardingTableExport
+  /// `vrf-import` / `vrf-export`: reject.
+  case vrf
+
+  /// Whether the default accepts `route`.
+  public func accepts(_ route: Route) -> Bool {
+    switch self {
+    case .bgpImport, .forwardingTableExport: true
+    case .bgpExport: route.isActive && route.protocolName.lowercased() == "bgp"
+    case .igpExport, .vrf: false
+    }
+  }
+}
+
+/// What a policy chain did with one route.
+public struct RouteEvaluation: Sendable, Equatable {
+  /// The decision.
+  public enum Decision: Sendable, Equatable {
+    /// Accepted by this term.
+    case accept(TermRef)
+    /// Rejected by this term.
+    case reject(TermRef)
+    /// No term decided; the attachment point's default accepted (`true`) or rejected it.
+    case defaultPolicy(accepts: Bool)
+    /// This term has a condition the concrete evaluator does not model (named by its keyword);
+    /// the evaluation stopped there.
+    case unmodelled(TermRef, condition: String)
+    /// The chain names a policy that does not exist.
+    case undefinedPolicy(String)
+  }
+
+  /// One term the route reached.
+  public struct Visit: Sendable, Equatable {
+    /// The term.
+    public var term: TermRef
+    /// Whether its conditions matched.
+    public var matched: Bool
+    /// Why: the condition that failed, or what matched (`route-filter 10.0.0.0/8 orlonger`).
+    public var reason: String
+  }
+
+  /// The decision.
+  public var decision: Decision
+  /// The route-modifying actions of the matching terms, in the order they apply, as written
+  /// (`local-preference 200`, `community add C`).
+  public var actions: [String]
+  /// The terms visited, in order.
+  public var trace: [Visit]
+
+  /// Whether the route is accepted; `nil` when the evaluation stopped on something unmodelled.
+  public var accepted: Bool? {
+    switch decision {
+    case .accept: true
+    case .reject: false
+    case .defaultPolicy(let a): a
+    case .unmodelled, .undefinedPolicy: nil
+    }
+  }
+}
+
+extension PolicyOptions {
+  /// Evaluates one route against a policy chain as Junos does; the oracle the set evaluator
+  /// (``evaluate(chain:_:)``) is checked against.
+  ///
+  /// Conditions of different kinds are ANDed, values of one kind ORed; route filters (and each
+  /// list) are matched longest prefix first, then by match type, without falling back to a
+  /// shorter filter; `next term` or no action goes on, `next policy` skips to the next policy,
+  /// `accept`/`reject` end the evaluation; when no term decides, `attachment` does. The full
+  /// rules are in `Docs/PolicySemantics.md`.
+  public func evaluate(chain: [String], route: Route, attachment: DefaultPolicy) -> RouteEvaluation {
+    var result = RouteEvaluation(decision: .defaultPolicy(accepts: attachment.accepts(route)), actions: [], trace: [])
+    var resolved: [PolicyStatement] = []
+    for name in chain {
+      guard let p = policies[name] else {
+        result.decision = .undefinedPolicy(name)
+        return result
+      }
+      resolved.append(p)
+    }
+    for policy in resolved {
+      terms: for term in policy.terms {
+        let ref = TermRef(policy: policy.name, term: term.name)
+        let m = concreteMatch(term, route)
+        switch m {
+        case .unmodelled(let keyword):
+          result.trace.append(.init(term: ref, matched: false, reason: "\(keyword) not modelled"))
+          result.decision = .unmodelled(ref, condition: keyword)
+          return result
+        case .failed(let why):
+          result.trace.append(.init(term: ref, matched: false, reason: why))
+        case .matched(let why, let filterAction):
+          result.trace.append(.init(term: ref, matched: true, reason: why))
+          result.actions += term.then.modifications
+          switch filterAction ?? term.then.terminal {
+          case .accept:
+            result.decision = .accept(ref)
+            return result
+          case .reject:
+            result.decision = .reject(ref)
+            return result
+          case .nextPolicy: break terms
+          case .nextTerm, nil: continue
+          }
+        }
+      }
+    }
+    return result
+  }
+}
+
+/// How one term's conditions met one route.
+private enum ConcreteMatch {
+  case matched(String, PolicyActions.Terminal?)
+  case failed(String)
+  case unmodelled(String)
+}
+
+extension PolicyOptions {
+  private func concreteMatch(_ term: PolicyTerm, _ route: Route) -> ConcreteMatch {
+    if !term.to.isEmpty { return .unmodelled("to") }
+    let c = term.from
+    if !c.communities.isEmpty { return .unmodelled("community") }
+    if !c.asPaths.isEmpty { return .unmodelled("as-path") }
+    if !c.conditions.isEmpty { return .unmodelled("condition") }
+    if !c.tables.isEmpty { return .unmodelled("instance") }
+    if let k = c.other.first { return .unmodelled(k) }
+    if !c.protocols.isEmpty && !c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) {
+      return .failed("protocol \(route.protocolName) not in \(c.protocols.joined(separator: " "))")
+    }
+    if !c.neighbors.isEmpty {
+      let hit = route.neighbor.map { n in c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false } }
+      if hit != true { return .failed("neighbor not in \(c.neighbors.joined(separator: " "))") }
+    }
+    if !c.families.isEmpty && !c.families.contains(route.prefix.family.rawValue) {
+      return .failed("family \(route.prefix.family.rawValue) not in \(c.families.joined(separator: " "))")
+    }
+    guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
+    let p = route.prefix.network
+    let term = term.then.terminal
+    // Alternatives, in the order Junos lists them: the term's route filters, then each list.
+    if !c.routeFilters.isEmpty {
+      switch longestMatch(c.routeFilters, p) {
+      case .some(.some(let f)): return .matched("route-filter \(f.prefix) \(f.match)", f.action ?? term)
+      case .some(.none): break
+      case .none: return .unmodelled("route-filter")
+      }
+    }
+    for name in c.prefixLists {
+      guard let entries = prefixLists[name], !openPrefixLists.contains(name) else { return .unmodelled("prefix-list \(name)") }
+      if entries.contains(where: { $0.network == p }) { return .matched("prefix-list \(name)", term) }
+    }
+    for plf in c.prefixListFilters {
+      guard let entries = prefixLists[plf.name], !openPrefixLists.contains(plf.name) else {
+        return .unmodelled("prefix-list-filter \(plf.name)")
+      }
+      let match: RouteFilter.Match
+      switch plf.modifier {
+      case "exact": match = .exact
+      case "orlonger": match = .orlonger
+      case "longer": match = .longer
+      default: return .unmodelled("prefix-list-filter \(plf.modifier)")
+      }
+      switch longestMatch(entries.map { RouteFilter(prefix: $0, match: match) }, p) {
+      case .some(.some): return .matched("prefix-list-filter \(plf.name) \(plf.modifier)", term)
+      case .some(.none): break
+      case .none: return .unmodelled("prefix-list-filter \(plf.name)")
+      }
+    }
+    for name in c.routeFilterLists {
+      guard let list = routeFilterLists[name], !openPrefixLists.contains(name) else { return .unmodelled("route-filter-list \(name)") }
+      switch longestMatch(list, p) {
+      case .some(.some(let f)): return .matched("route-filter-list \(name) \(f.prefix) \(f.match)", f.action ?? term)
+      case .some(.none): break
+      case .none: return .unmodelled("route-filter-list \(name)")
+      }
+    }
+    return .failed("no prefix condition matches \(p)")
+  }
+}
+
+/// The filter of a longest-match group that matches `p` (`p` normalised): among the filters
+/// whose prefix is the longest containing `p`, the first whose match type accepts `p`; no
+/// fallback to shorter filters. `.some(nil)` when none matches, `nil` for an unknown match type.
+private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilter?? {
+  var bestLength = -1
+  for f in filters where f.prefix.family == p.family && f.prefix.length <= p.length && f.prefix.network.contains(p) {
+    bestLength = max(bestLength, f.prefix.length)
+  }
+  for f in filters where f.prefix.family == p.family && f.prefix.length == bestLength && f.prefix.network.contains(p) {
+    let hit: Bool
+    switch f.match {
+    case .exact: hit = p.length == bestLength
+    case .orlonger: hit = true
+    case .longer: hit = p.length > bestLength
+    case .upto(let n): hit = p.length <= n
+    case .prefixLengthRange(let a, let b): hit = p.length >= a && p.length <= b
+    case .through(let end): hit = p.contains(end.network)
+    case .unknown: return nil
+    }
+    if hit { return .some(f) }
+  }
+  return .some(nil)
+}
