@@ -1,0 +1,176 @@
+import JunosChecklist
+import JunosConfig
+import Testing
+
+/// Parses a curly snippet into policy options.
+private func options(_ text: String) -> PolicyOptions {
+  let parsed = ConfigParser.parse(SourceFile(path: "t", text: text))
+  #expect(parsed.diagnostics.isEmpty)
+  return PolicyOptions(tree: parsed.tree)
+}
+
+private func route(_ prefix: String, _ proto: String = "bgp", neighbor: String? = nil) -> Route {
+  Route(prefix: IPPrefix(prefix)!, protocolName: proto, neighbor: neighbor.flatMap { IPPrefix($0) })
+}
+
+private func ref(_ policy: String, _ term: String) -> TermRef { TermRef(policy: policy, term: term) }
+
+@Suite struct PolicyConcreteTests {
+  @Test func longestFilterDecidesWithoutFallback() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term T {
+                  from {
+                      route-filter 10.0.0.0/8 orlonger;
+                      route-filter 10.1.0.0/16 exact;
+                  }
+                  then accept;
+              }
+          }
+      }
+      """)
+    let r = o.evaluate(chain: ["P"], route: route("10.1.2.0/24"), attachment: .igpExport)
+    #expect(r.decision == .defaultPolicy(accepts: false))
+    #expect(r.trace.map(\.matched) == [false])
+    #expect(o.evaluate(chain: ["P"], route: route("10.1.0.0/16"), attachment: .igpExport).decision == .accept(ref("P", "T")))
+    #expect(o.evaluate(chain: ["P"], route: route("10.2.0.0/16"), attachment: .igpExport).decision == .accept(ref("P", "T")))
+  }
+
+  @Test func matchTypes() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term T {
+                  from {
+                      route-filter 10.1.0.0/16 longer;
+                      route-filter 10.2.0.0/16 upto /20;
+                      route-filter 10.3.0.0/16 prefix-length-range /20-/24;
+                      route-filter 10.4.0.0/16 through 10.4.1.0/24;
+                  }
+                  then accept;
+              }
+          }
+      }
+      """)
+    let cases: [(String, Bool)] = [
+      ("10.1.0.0/16", false), ("10.1.0.0/17", true), ("10.2.0.0/20", true), ("10.2.0.0/21", false),
+      ("10.3.0.0/19", false), ("10.3.0.0/20", true), ("10.3.0.0/24", true), ("10.3.0.0/25", false),
+      ("10.4.0.0/16", true), ("10.4.0.0/23", true), ("10.4.1.0/24", true), ("10.4.2.0/24", false), ("10.4.1.0/25", false),
+    ]
+    for (p, accepted) in cases {
+      #expect(o.evaluate(chain: ["P"], route: route(p), attachment: .vrf).accepted == accepted, "\(p)")
+    }
+  }
+
+  @Test func filterActionOverridesTermAction() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term T {
+                  from {
+                      route-filter 10.0.0.0/8 orlonger reject;
+                      route-filter 10.1.0.0/16 orlonger;
+                  }
+                  then {
+                      local-preference 200;
+                      accept;
+                  }
+              }
+          }
+      }
+      """)
+    let a = o.evaluate(chain: ["P"], route: route("10.2.0.0/24"), attachment: .bgpImport)
+    #expect(a.decision == .reject(ref("P", "T")))
+    let b = o.evaluate(chain: ["P"], route: route("10.1.0.0/24"), attachment: .bgpImport)
+    #expect(b.decision == .accept(ref("P", "T")))
+    #expect(b.actions == ["local-preference 200"])
+  }
+
+  @Test func kindsAndValuesPrefixListsAndFlow() {
+    let o = options(
+      """
+      policy-options {
+          prefix-list PL {
+              10.9.0.0/16;
+          }
+          policy-statement A {
+              term MARK {
+                  from protocol [ static direct ];
+                  then {
+                      community add C1;
+                  }
+              }
+              term SKIP {
+                  from prefix-list PL;
+                  then next policy;
+              }
+              term PL {
+                  from {
+                      protocol static;
+                      prefix-list-filter PL orlonger;
+                  }
+                  then reject;
+              }
+          }
+          policy-statement B {
+              term ALL {
+                  then {
+                      metric 10;
+                      accept;
+                  }
+              }
+          }
+      }
+      """)
+    // prefix-list is exact: 10.9.0.0/16 skips to B; 10.9.1.0/24 meets the orlonger filter.
+    let skip = o.evaluate(chain: ["A", "B"], route: route("10.9.0.0/16", "static"), attachment: .igpExport)
+    #expect(skip.decision == .accept(ref("B", "ALL")))
+    #expect(skip.actions == ["community add C1", "metric 10"])
+    #expect(skip.trace.map(\.term) == [ref("A", "MARK"), ref("A", "SKIP"), ref("B", "ALL")])
+    let longer = o.evaluate(chain: ["A", "B"], route: route("10.9.1.0/24", "static"), attachment: .igpExport)
+    #expect(longer.decision == .reject(ref("A", "PL")))
+    // Different kinds are ANDed: a direct route fails `protocol static`.
+    let direct = o.evaluate(chain: ["A", "B"], route: route("10.9.1.0/24", "direct"), attachment: .igpExport)
+    #expect(direct.decision == .accept(ref("B", "ALL")))
+    #expect(o.evaluate(chain: ["A"], route: route("10.9.1.0/24", "bgp"), attachment: .bgpExport).decision == .defaultPolicy(accepts: true))
+    #expect(o.evaluate(chain: ["A"], route: route("10.9.1.0/24", "ospf"), attachment: .bgpExport).decision == .defaultPolicy(accepts: false))
+    #expect(o.evaluate(chain: ["A", "X"], route: route("10.9.1.0/24"), attachment: .bgpExport).decision == .undefinedPolicy("X"))
+  }
+
+  @Test func unmodelledConditionsStop() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term T {
+                  from community C;
+                  then accept;
+              }
+          }
+          community C members 65000:1;
+      }
+      """)
+    let r = o.evaluate(chain: ["P"], route: route("10.0.0.0/8"), attachment: .bgpImport)
+    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "community"))
+    #expect(r.accepted == nil)
+  }
+
+  @Test func neighborCondition() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              from neighbor 192.0.2.1;
+              then reject;
+          }
+      }
+      """)
+    #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8", neighbor: "192.0.2.1"), attachment: .bgpImport).accepted == false)
+    #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8", neighbor: "192.0.2.2"), attachment: .bgpImport).accepted == true)
+    #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8"), attachment: .bgpImport).accepted == true)
+  }
+}
