@@ -180,7 +180,7 @@ extension PolicyOptions {
     }
     for name in c.prefixLists {
       guard let entries = prefixLists[name], !openPrefixLists.contains(name) else { return .unmodelled("prefix-list \(name)") }
-      if entries.contains(where: { $0.network == p }) { return .matched("prefix-list \(name)", term) }
+      if entries.contains(where: { $0.length == p.length && $0.contains(p) }) { return .matched("prefix-list \(name)", term) }
     }
     for plf in c.prefixListFilters {
       guard let entries = prefixLists[plf.name], !openPrefixLists.contains(plf.name) else {
@@ -216,10 +216,10 @@ extension PolicyOptions {
 /// fallback to shorter filters. `.some(nil)` when none matches, `nil` for an unknown match type.
 private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilter?? {
   var bestLength = -1
-  for f in filters where f.prefix.family == p.family && f.prefix.length <= p.length && f.prefix.network.contains(p) {
+  for f in filters where f.prefix.family == p.family && f.prefix.contains(p) {
     bestLength = max(bestLength, f.prefix.length)
   }
-  for f in filters where f.prefix.family == p.family && f.prefix.length == bestLength && f.prefix.network.contains(p) {
+  for f in filters where f.prefix.family == p.family && f.prefix.length == bestLength && f.prefix.contains(p) {
     let hit: Bool
     switch f.match {
     case .exact: hit = p.length == bestLength
@@ -227,7 +227,7 @@ private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilte
     case .longer: hit = p.length > bestLength
     case .upto(let n): hit = p.length <= n
     case .prefixLengthRange(let a, let b): hit = p.length >= a && p.length <= b
-    case .through(let end): hit = p.contains(end.network)
+    case .through(let end): hit = p.contains(end)
     case .unknown: return nil
     }
     if hit { return .some(f) }
