@@ -161,7 +161,9 @@ extension PolicyOptions {
       return .failed("protocol \(route.protocolName) not in \(c.protocols.joined(separator: " "))")
     }
     if !c.neighbors.isEmpty {
-      let hit = route.neighbor.map { n in c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false } }
+      let hit = route.neighbor.map { n in
+        c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false }
+      }
       if hit != true { return .failed("neighbor not in \(c.neighbors.joined(separator: " "))") }
     }
     if !c.families.isEmpty && !c.families.contains(route.prefix.family.rawValue) {

@@ -62,7 +62,10 @@ private func randomPolicies(_ g: inout SeededGenerator) -> (text: String, chain:
       }
       switch list {
       case 0: lines.append("\(head) from prefix-list L\(Int.random(in: 0...1, using: &g))")
-      case 1: lines.append("\(head) from prefix-list-filter L\(Int.random(in: 0...1, using: &g)) \(["exact", "orlonger", "longer"].randomElement(using: &g)!)")
+      case 1:
+        lines.append(
+          "\(head) from prefix-list-filter L\(Int.random(in: 0...1, using: &g)) \(["exact", "orlonger", "longer"].randomElement(using: &g)!)"
+        )
       default: break
       }
       lines.append("\(head) then \(actions.randomElement(using: &g)!)")

@@ -137,7 +137,8 @@ private func ref(_ policy: String, _ term: String) -> TermRef { TermRef(policy: 
     let direct = o.evaluate(chain: ["A", "B"], route: route("10.9.1.0/24", "direct"), attachment: .igpExport)
     #expect(direct.decision == .accept(ref("B", "ALL")))
     #expect(o.evaluate(chain: ["A"], route: route("10.9.1.0/24", "bgp"), attachment: .bgpExport).decision == .defaultPolicy(accepts: true))
-    #expect(o.evaluate(chain: ["A"], route: route("10.9.1.0/24", "ospf"), attachment: .bgpExport).decision == .defaultPolicy(accepts: false))
+    #expect(
+      o.evaluate(chain: ["A"], route: route("10.9.1.0/24", "ospf"), attachment: .bgpExport).decision == .defaultPolicy(accepts: false))
     #expect(o.evaluate(chain: ["A", "X"], route: route("10.9.1.0/24"), attachment: .bgpExport).decision == .undefinedPolicy("X"))
   }
 
