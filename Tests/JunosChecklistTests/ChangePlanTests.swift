@@ -546,8 +546,8 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
 
 // MARK: - Random plan generation and rendering (test only)
 
-/// A small, seedable generator (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
+/// A small, seedable generator (SplitMix64), for the property tests of this module.
+struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

@@ -2,20 +2,8 @@ import JunosChecklist
 import JunosConfig
 import Testing
 
-/// SplitMix64: a small seeded generator, so that every run sees the same cases.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A random IPv4 prefix near 10.0.0.0/14, so that filters and routes often overlap.
-private func randomPrefix(_ g: inout SeededGenerator, lengths: ClosedRange<Int>) -> IPPrefix {
+private func randomPrefix(_ g: inout SplitMix64, lengths: ClosedRange<Int>) -> IPPrefix {
   let bytes: [UInt8] = [10, .random(in: 0...3, using: &g), .random(in: 0...7, using: &g), .random(in: 0...255, using: &g)]
   return IPPrefix(family: .inet, bytes: bytes, length: .random(in: lengths, using: &g)).network
 }
@@ -24,7 +12,7 @@ private let protocols = ["static", "bgp", "direct"]
 private let actions = ["accept", "reject", "next term", "next policy", "metric 5"]
 
 /// A random chain of one or two policies, as `set` lines.
-private func randomPolicies(_ g: inout SeededGenerator) -> (text: String, chain: [String]) {
+private func randomPolicies(_ g: inout SplitMix64) -> (text: String, chain: [String]) {
   var lines: [String] = []
   for l in 0..<2 {
     for _ in 0..<Int.random(in: 1...2, using: &g) {
@@ -78,7 +66,7 @@ private func randomPolicies(_ g: inout SeededGenerator) -> (text: String, chain:
   /// The concrete evaluator agrees with the set evaluator wherever the latter is certain about
   /// a single route.
   @Test func agreesWithTheSetEvaluator() {
-    var g = SeededGenerator(state: 16)
+    var g = SplitMix64(seed: 16)
     var compared = 0
     var uncertain = 0
     for _ in 0..<250 {

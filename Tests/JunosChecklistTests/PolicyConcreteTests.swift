@@ -2,7 +2,7 @@ import JunosChecklist
 import JunosConfig
 import Testing
 
-/// Parses a curly snippet into policy options.
+/// Parses a snippet (curly or `display set`) into policy options.
 private func options(_ text: String) -> PolicyOptions {
   let parsed = ConfigParser.parse(SourceFile(path: "t", text: text))
   #expect(parsed.diagnostics.isEmpty)
@@ -15,22 +15,15 @@ private func route(_ prefix: String, _ proto: String = "bgp", neighbor: String? 
 
 private func ref(_ policy: String, _ term: String) -> TermRef { TermRef(policy: policy, term: term) }
 
+/// Policy `P` with one term `T`: these route filters, then accept (set form).
+private func acceptTerm(_ filters: [String]) -> PolicyOptions {
+  let head = "set policy-options policy-statement P term T"
+  return options(filters.map { "\(head) from route-filter \($0)\n" }.joined() + "\(head) then accept\n")
+}
+
 @Suite struct PolicyConcreteTests {
   @Test func longestFilterDecidesWithoutFallback() {
-    let o = options(
-      """
-      policy-options {
-          policy-statement P {
-              term T {
-                  from {
-                      route-filter 10.0.0.0/8 orlonger;
-                      route-filter 10.1.0.0/16 exact;
-                  }
-                  then accept;
-              }
-          }
-      }
-      """)
+    let o = acceptTerm(["10.0.0.0/8 orlonger", "10.1.0.0/16 exact"])
     let r = o.evaluate(chain: ["P"], route: route("10.1.2.0/24"), attachment: .igpExport)
     #expect(r.decision == .defaultPolicy(accepts: false))
     #expect(r.trace.map(\.matched) == [false])
@@ -39,22 +32,10 @@ private func ref(_ policy: String, _ term: String) -> TermRef { TermRef(policy: 
   }
 
   @Test func matchTypes() {
-    let o = options(
-      """
-      policy-options {
-          policy-statement P {
-              term T {
-                  from {
-                      route-filter 10.1.0.0/16 longer;
-                      route-filter 10.2.0.0/16 upto /20;
-                      route-filter 10.3.0.0/16 prefix-length-range /20-/24;
-                      route-filter 10.4.0.0/16 through 10.4.1.0/24;
-                  }
-                  then accept;
-              }
-          }
-      }
-      """)
+    let o = acceptTerm([
+      "10.1.0.0/16 longer", "10.2.0.0/16 upto /20", "10.3.0.0/16 prefix-length-range /20-/24",
+      "10.4.0.0/16 through 10.4.1.0/24",
+    ])
     let cases: [(String, Bool)] = [
       ("10.1.0.0/16", false), ("10.1.0.0/17", true), ("10.2.0.0/20", true), ("10.2.0.0/21", false),
       ("10.3.0.0/19", false), ("10.3.0.0/20", true), ("10.3.0.0/24", true), ("10.3.0.0/25", false),
