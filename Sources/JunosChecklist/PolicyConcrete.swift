@@ -10,13 +10,16 @@ public struct Route: Sendable, Hashable {
   public var neighbor: IPPrefix?
   /// Whether the route is the active route for its prefix (the BGP export default needs it).
   public var isActive: Bool
+  /// The communities it carries, as Junos writes them (`65000:100`, `no-export`).
+  public var communities: [String]
 
   /// Creates a route.
-  public init(prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true) {
+  public init(prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true, communities: [String] = []) {
     self.prefix = prefix
     self.protocolName = protocolName
     self.neighbor = neighbor
     self.isActive = isActive
+    self.communities = communities
   }
 }
 
@@ -152,7 +155,6 @@ extension PolicyOptions {
   private func concreteMatch(_ term: PolicyTerm, _ route: Route) -> ConcreteMatch {
     if !term.to.isEmpty { return .unmodelled("to") }
     let c = term.from
-    if !c.communities.isEmpty { return .unmodelled("community") }
     if !c.asPaths.isEmpty { return .unmodelled("as-path") }
     if !c.conditions.isEmpty { return .unmodelled("condition") }
     if !c.tables.isEmpty { return .unmodelled("instance") }
@@ -168,6 +170,21 @@ extension PolicyOptions {
     }
     if !c.families.isEmpty && !c.families.contains(route.prefix.family.rawValue) {
       return .failed("family \(route.prefix.family.rawValue) not in \(c.families.joined(separator: " "))")
+    }
+    if !c.communities.isEmpty {
+      // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
+      var hit = false
+      for name in c.communities {
+        guard let d = communityDefinitions[name], !d.members.isEmpty else { return .unmodelled("community \(name)") }
+        if d.members.contains(where: { $0.utf8.contains(where: isRegexByte) }) {
+          return .unmodelled("community \(name) regular expression")
+        }
+        if d.members.allSatisfy({ route.communities.contains($0) }) != d.invertMatch {
+          hit = true
+          break
+        }
+      }
+      if !hit { return .failed("community \(c.communities.joined(separator: " ")) not matched") }
     }
     guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
     let p = route.prefix.network
@@ -235,4 +252,15 @@ private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilte
     if hit { return .some(f) }
   }
   return .some(nil)
+}
+
+/// A byte that makes a community member a regular expression rather than a literal.
+private func isRegexByte(_ b: UInt8) -> Bool {
+  switch b {
+  case UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "]"),
+    UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "{"),
+    UInt8(ascii: "}"), UInt8(ascii: "\\"):
+    true
+  default: false
+  }
 }

@@ -190,3 +190,17 @@ public struct PolicyActions: Sendable, Hashable {
     self.modifications = modifications
   }
 }
+
+/// `community NAME { members [ … ]; invert-match; }`.
+public struct CommunityDefinition: Sendable, Hashable {
+  /// The members as written (`65000:100`, `no-export`, `^65000:.*$`); a route must carry all.
+  public var members: [String]
+  /// Whether the match is inverted.
+  public var invertMatch: Bool
+
+  /// Creates a definition.
+  public init(members: [String] = [], invertMatch: Bool = false) {
+    self.members = members
+    self.invertMatch = invertMatch
+  }
+}

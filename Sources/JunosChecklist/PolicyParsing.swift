@@ -18,6 +18,8 @@ public struct PolicyOptions: Sendable {
   public var routeFilterLists: [String: [RouteFilter]]
   /// `community` names defined.
   public var communities: Set<String>
+  /// `community` definitions by name: their members and `invert-match`.
+  public var communityDefinitions: [String: CommunityDefinition]
   /// `condition NAME` names defined.
   public var conditions: Set<String>
   /// `as-path` and `as-path-group` names defined.
@@ -30,6 +32,7 @@ public struct PolicyOptions: Sendable {
     openPrefixLists = []
     routeFilterLists = [:]
     communities = []
+    communityDefinitions = [:]
     conditions = []
     asPaths = []
   }
@@ -79,6 +82,15 @@ public struct PolicyOptions: Sendable {
         routeFilterLists[name, default: []].append(contentsOf: filters.filters)
       case "community" where count >= 2:
         communities.insert(name)
+        var definition = communityDefinitions[name] ?? CommunityDefinition()
+        for path in statementPaths(tree, node, dropping: 2) {
+          switch path.words.first {
+          case "members": definition.members += path.words.dropFirst().map(unquoted) + (path.list ?? []).map(unquoted)
+          case "invert-match": definition.invertMatch = true
+          default: break
+          }
+        }
+        communityDefinitions[name] = definition
       case "condition":
         // Curly text gives `condition NAME { … }`; `display set` text read with the current keyword
         // table gives `condition { NAME { … } }`.

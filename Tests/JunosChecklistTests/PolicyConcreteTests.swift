@@ -129,16 +129,48 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
       policy-options {
           policy-statement P {
               term T {
-                  from community C;
+                  from as-path A;
                   then accept;
               }
           }
-          community C members 65000:1;
+          as-path A "65000 .*";
       }
       """)
     let r = o.evaluate(chain: ["P"], route: route("10.0.0.0/8"), attachment: .bgpImport)
-    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "community"))
+    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "as-path"))
     #expect(r.accepted == nil)
+  }
+
+  @Test func communities() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term BOTH {
+                  from community [ AB NOTC ];
+                  then accept;
+              }
+              term RE {
+                  from community RE;
+                  then accept;
+              }
+          }
+          community AB members [ 65000:1 65000:2 ];
+          community NOTC {
+              members no-export;
+              invert-match;
+          }
+          community RE members "^65000:.*$";
+      }
+      """)
+    func decide(_ communities: [String]) -> RouteEvaluation.Decision {
+      let r = Route(prefix: IPPrefix("10.0.0.0/8")!, protocolName: "bgp", communities: communities)
+      return o.evaluate(chain: ["P"], route: r, attachment: .vrf).decision
+    }
+    // AB's members are ANDed; the two communities are ORed; NOTC matches routes without no-export.
+    #expect(decide(["65000:1", "65000:2", "no-export"]) == .accept(ref("P", "BOTH")))
+    #expect(decide(["65000:1"]) == .accept(ref("P", "BOTH")))
+    #expect(decide(["65000:1", "no-export"]) == .unmodelled(ref("P", "RE"), condition: "community RE regular expression"))
   }
 
   @Test func neighborCondition() {
