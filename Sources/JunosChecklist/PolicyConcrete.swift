@@ -12,14 +12,20 @@ public struct Route: Sendable, Hashable {
   public var isActive: Bool
   /// The communities it carries, as Junos writes them (`65000:100`, `no-export`).
   public var communities: [String]
+  /// Its AS path, nearest AS first.
+  public var asPath: [UInt32]
 
   /// Creates a route.
-  public init(prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true, communities: [String] = []) {
+  public init(
+    prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true, communities: [String] = [],
+    asPath: [UInt32] = []
+  ) {
     self.prefix = prefix
     self.protocolName = protocolName
     self.neighbor = neighbor
     self.isActive = isActive
     self.communities = communities
+    self.asPath = asPath
   }
 }
 
@@ -155,7 +161,6 @@ extension PolicyOptions {
   private func concreteMatch(_ term: PolicyTerm, _ route: Route) -> ConcreteMatch {
     if !term.to.isEmpty { return .unmodelled("to") }
     let c = term.from
-    if !c.asPaths.isEmpty { return .unmodelled("as-path") }
     if !c.conditions.isEmpty { return .unmodelled("condition") }
     if !c.tables.isEmpty { return .unmodelled("instance") }
     if let k = c.other.first { return .unmodelled(k) }
@@ -185,6 +190,18 @@ extension PolicyOptions {
         }
       }
       if !hit { return .failed("community \(c.communities.joined(separator: " ")) not matched") }
+    }
+    if !c.asPaths.isEmpty {
+      // Named AS-path expressions are ORed, each matched against the whole path.
+      var hit = false
+      for name in c.asPaths {
+        guard let text = asPathExpressions[name], let re = ASPathRegex(text) else { return .unmodelled("as-path \(name)") }
+        if re.matches(route.asPath) {
+          hit = true
+          break
+        }
+      }
+      if !hit { return .failed("as-path \(c.asPaths.joined(separator: " ")) not matched") }
     }
     guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
     let p = route.prefix.network

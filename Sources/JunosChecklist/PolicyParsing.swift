@@ -24,6 +24,8 @@ public struct PolicyOptions: Sendable {
   public var conditions: Set<String>
   /// `as-path` and `as-path-group` names defined.
   public var asPaths: Set<String>
+  /// `as-path NAME "REGEX"` definitions: the expression as written (unquoted).
+  public var asPathExpressions: [String: String]
 
   /// An empty set of definitions.
   public init() {
@@ -35,6 +37,7 @@ public struct PolicyOptions: Sendable {
     communityDefinitions = [:]
     conditions = []
     asPaths = []
+    asPathExpressions = [:]
   }
 
   /// Reads `policy-options` at the root of `tree`.
@@ -103,6 +106,7 @@ public struct PolicyOptions: Sendable {
         }
       case "as-path" where count >= 2, "as-path-group" where count >= 2:
         asPaths.insert(name)
+        if count == 3 && tree.word(0, of: node) == "as-path" { asPathExpressions[name] = unquoted(tree.word(2, of: node)) }
       default:
         break
       }

@@ -129,16 +129,55 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
       policy-options {
           policy-statement P {
               term T {
-                  from as-path A;
+                  from tag 5;
                   then accept;
               }
           }
-          as-path A "65000 .*";
       }
       """)
     let r = o.evaluate(chain: ["P"], route: route("10.0.0.0/8"), attachment: .bgpImport)
-    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "as-path"))
+    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "tag"))
     #expect(r.accepted == nil)
+  }
+
+  @Test func asPaths() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement P {
+              term T {
+                  from as-path [ FROM-65000 SHORT ];
+                  then reject;
+              }
+          }
+          as-path FROM-65000 "^65000 .*$";
+          as-path SHORT "[64512-65534]{1,2}";
+      }
+      """)
+    func accepted(_ path: [UInt32]) -> Bool? {
+      let r = Route(prefix: IPPrefix("10.0.0.0/8")!, protocolName: "bgp", asPath: path)
+      return o.evaluate(chain: ["P"], route: r, attachment: .bgpImport).accepted
+    }
+    #expect(accepted([65000, 1, 2]) == false)
+    #expect(accepted([64999, 64999]) == false)
+    #expect(accepted([64999, 64999, 64999]) == true)
+    #expect(accepted([1]) == true)
+    #expect(accepted([]) == true)
+  }
+
+  @Test func asPathRegexDialect() {
+    let cases: [(String, [UInt32], Bool)] = [
+      ("65000", [65000], true), ("65000", [65000, 1], false), (".*", [], true), (".+", [], false),
+      ("1 2? 3", [1, 3], true), ("1 2? 3", [1, 2, 3], true), ("1 2? 3", [1, 2, 2, 3], false),
+      ("1 (2 3)+ 4", [1, 2, 3, 2, 3, 4], true), ("1 (2 3)+ 4", [1, 2, 4], false), ("(1|2) 3", [2, 3], true),
+      ("1{2,3}", [1, 1], true), ("1{2,3}", [1, 1, 1, 1], false), ("1{2}", [1, 1], true), ("1{2,}", [1, 1, 1, 1, 1], true),
+      ("[1 5-7]+", [6, 1, 7], true), ("[1 5-7]+", [6, 2], false), ("100-200 .", [150, 9], true),
+      ("^.* 65001$", [3, 65001], true), ("4294967295", [4_294_967_295], true),
+    ]
+    for (text, path, expected) in cases {
+      #expect(ASPathRegex(text)?.matches(path) == expected, "\(text) \(path)")
+    }
+    for bad in ["(1", "[]", "1 )", "2-1", "4294967296", "a", "[1"] { #expect(ASPathRegex(bad) == nil, "\(bad)") }
   }
 
   @Test func communities() {

@@ -1,0 +1,198 @@
+/// A Junos AS-path regular expression (`as-path NAME "65000 .* [64512-65534]+"`), matched against
+/// a whole AS path: its tokens are AS numbers, not characters.
+///
+/// The dialect is in `Docs/PolicySemantics.md`.
+public struct ASPathRegex: Sendable, Hashable {
+  indirect enum Node: Sendable, Hashable {
+    /// One AS in one of these inclusive ranges; `nil` = any AS (`.`).
+    case atom([ClosedRange<UInt32>]?)
+    case sequence([Node])
+    case alternatives([Node])
+    /// `min` to `max` repetitions (`max` `nil` = unbounded).
+    case repeated(Node, min: Int, max: Int?)
+  }
+
+  let root: Node
+
+  /// Parses `text`; `nil` when it is not an expression of the dialect.
+  public init?(_ text: String) {
+    var p = Parser(bytes: Array(text.utf8))
+    guard let root = p.alternatives(), p.atEnd else { return nil }
+    self.root = root
+  }
+
+  /// Whether the whole of `path` matches (`^` and `$` are implicit).
+  public func matches(_ path: [UInt32]) -> Bool {
+    var start = [Bool](repeating: false, count: path.count + 1)
+    start[0] = true
+    return Self.step(root, start, path)[path.count]
+  }
+
+  /// The positions reachable after `node` from the positions set in `from`.
+  private static func step(_ node: Node, _ from: [Bool], _ path: [UInt32]) -> [Bool] {
+    switch node {
+    case .atom(let ranges):
+      var out = [Bool](repeating: false, count: from.count)
+      for i in path.indices where from[i] {
+        if ranges?.contains(where: { $0.contains(path[i]) }) ?? true { out[i + 1] = true }
+      }
+      return out
+    case .sequence(let nodes):
+      return nodes.reduce(from) { step($1, $0, path) }
+    case .alternatives(let nodes):
+      var out = [Bool](repeating: false, count: from.count)
+      for n in nodes {
+        for (i, b) in step(n, from, path).enumerated() where b { out[i] = true }
+      }
+      return out
+    case .repeated(let inner, let min, let max):
+      var current = from
+      for _ in 0..<min { current = step(inner, current, path) }
+      var all = current
+      var count = min
+      // Each round adds positions or stops; a path of n ASes needs at most n + 1 rounds.
+      while max.map({ count < $0 }) ?? true {
+        let next = step(inner, current, path)
+        var grew = false
+        for (i, b) in next.enumerated() where b && !all[i] {
+          all[i] = true
+          grew = true
+        }
+        if !grew { break }
+        current = next
+        count += 1
+      }
+      return all
+    }
+  }
+}
+
+/// A recursive-descent reader of the dialect, on bytes.
+private struct Parser {
+  let bytes: [UInt8]
+  var i = 0
+
+  var atEnd: Bool {
+    mutating get {
+      skipSpace()
+      return i == bytes.count
+    }
+  }
+
+  mutating func skipSpace() {
+    while i < bytes.count && (bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t")) { i += 1 }
+  }
+
+  mutating func peek() -> UInt8? {
+    skipSpace()
+    return i < bytes.count ? bytes[i] : nil
+  }
+
+  mutating func alternatives() -> ASPathRegex.Node? {
+    var options: [ASPathRegex.Node] = []
+    repeat {
+      if !options.isEmpty { i += 1 }
+      guard let s = sequence() else { return nil }
+      options.append(s)
+    } while peek() == UInt8(ascii: "|")
+    return options.count == 1 ? options[0] : .alternatives(options)
+  }
+
+  mutating func sequence() -> ASPathRegex.Node? {
+    var items: [ASPathRegex.Node] = []
+    while let b = peek(), b != UInt8(ascii: "|"), b != UInt8(ascii: ")") {
+      if b == UInt8(ascii: "^") || b == UInt8(ascii: "$") {
+        i += 1
+        continue
+      }
+      guard var atom = atom() else { return nil }
+      while let q = postfix() { atom = .repeated(atom, min: q.0, max: q.1) }
+      items.append(atom)
+    }
+    return items.count == 1 ? items[0] : .sequence(items)
+  }
+
+  mutating func atom() -> ASPathRegex.Node? {
+    guard let b = peek() else { return nil }
+    switch b {
+    case UInt8(ascii: "."):
+      i += 1
+      return .atom(nil)
+    case UInt8(ascii: "("):
+      i += 1
+      guard let inner = alternatives(), peek() == UInt8(ascii: ")") else { return nil }
+      i += 1
+      return inner
+    case UInt8(ascii: "["):
+      i += 1
+      var ranges: [ClosedRange<UInt32>] = []
+      while let c = peek(), c != UInt8(ascii: "]") {
+        guard let r = range() else { return nil }
+        ranges.append(r)
+      }
+      guard peek() == UInt8(ascii: "]"), !ranges.isEmpty else { return nil }
+      i += 1
+      return .atom(ranges)
+    default:
+      return range().map { .atom([$0]) }
+    }
+  }
+
+  /// `N` or `N-M`.
+  mutating func range() -> ClosedRange<UInt32>? {
+    guard let lo = number() else { return nil }
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "-") else { return lo...lo }
+    i += 1
+    guard let hi = number(), lo <= hi else { return nil }
+    return lo...hi
+  }
+
+  /// A decimal number at `i` (no space skipped inside), at most 2^32 − 1.
+  mutating func number() -> UInt32? {
+    skipSpace()
+    var v: UInt64 = 0
+    let start = i
+    while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") {
+      v = v * 10 + UInt64(bytes[i] - UInt8(ascii: "0"))
+      guard v <= UInt64(UInt32.max) else { return nil }
+      i += 1
+    }
+    return i > start ? UInt32(v) : nil
+  }
+
+  /// `*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}` right after an atom.
+  mutating func postfix() -> (Int, Int?)? {
+    guard i < bytes.count else { return nil }
+    switch bytes[i] {
+    case UInt8(ascii: "*"):
+      i += 1
+      return (0, nil)
+    case UInt8(ascii: "+"):
+      i += 1
+      return (1, nil)
+    case UInt8(ascii: "?"):
+      i += 1
+      return (0, 1)
+    case UInt8(ascii: "{"):
+      let save = i
+      i += 1
+      guard let m = number(), m <= 1024 else {
+        i = save
+        return nil
+      }
+      var n: Int? = Int(m)
+      if i < bytes.count && bytes[i] == UInt8(ascii: ",") {
+        i += 1
+        if let hi = number() { n = hi <= 1024 && hi >= m ? Int(hi) : -1 } else { n = nil }
+      }
+      guard n != -1, i < bytes.count, bytes[i] == UInt8(ascii: "}") else {
+        i = save
+        return nil
+      }
+      i += 1
+      return (Int(m), n)
+    default:
+      return nil
+    }
+  }
+}
