@@ -119,34 +119,37 @@ extension PolicyOptions {
       }
       resolved.append(p)
     }
-    for policy in resolved {
+    if let d = run(resolved, route, attachment, depth: 0, &result) { result.decision = d }
+    return result
+  }
+
+  /// Runs `route` through `chain`, appending to the trace and actions of `result`; the decision,
+  /// or `nil` when no term decides.
+  private func run(
+    _ chain: [PolicyStatement], _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
+  ) -> RouteEvaluation.Decision? {
+    for policy in chain {
       terms: for term in policy.terms {
         let ref = TermRef(policy: policy.name, term: term.name)
-        let m = concreteMatch(term, route)
-        switch m {
+        switch concreteMatch(term, route, attachment, depth: depth, &result) {
         case .unmodelled(let keyword):
           result.trace.append(.init(term: ref, matched: false, reason: "\(keyword) not modelled"))
-          result.decision = .unmodelled(ref, condition: keyword)
-          return result
+          return .unmodelled(ref, condition: keyword)
         case .failed(let why):
           result.trace.append(.init(term: ref, matched: false, reason: why))
         case .matched(let why, let filterAction):
           result.trace.append(.init(term: ref, matched: true, reason: why))
           result.actions += term.then.modifications
           switch filterAction ?? term.then.terminal {
-          case .accept:
-            result.decision = .accept(ref)
-            return result
-          case .reject:
-            result.decision = .reject(ref)
-            return result
+          case .accept: return .accept(ref)
+          case .reject: return .reject(ref)
           case .nextPolicy: break terms
           case .nextTerm, nil: continue
           }
         }
       }
     }
-    return result
+    return nil
   }
 }
 
@@ -158,7 +161,9 @@ private enum ConcreteMatch {
 }
 
 extension PolicyOptions {
-  private func concreteMatch(_ term: PolicyTerm, _ route: Route) -> ConcreteMatch {
+  private func concreteMatch(
+    _ term: PolicyTerm, _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
+  ) -> ConcreteMatch {
     if !term.to.isEmpty { return .unmodelled("to") }
     let c = term.from
     if !c.conditions.isEmpty { return .unmodelled("condition") }
@@ -202,6 +207,23 @@ extension PolicyOptions {
         }
       }
       if !hit { return .failed("as-path \(c.asPaths.joined(separator: " ")) not matched") }
+    }
+    if !c.subroutines.isEmpty {
+      // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
+      // decision the attachment's default; the subroutine's actions apply either way.
+      var hit = false
+      for name in c.subroutines {
+        guard let sub = policies[name], depth < 16 else { return .unmodelled("policy \(name)") }
+        switch run([sub], route, attachment, depth: depth + 1, &result) {
+        case .accept?: hit = true
+        case .reject?: hit = false
+        case nil: hit = attachment.accepts(route)
+        case .unmodelled(_, let k)?: return .unmodelled(k)
+        case .defaultPolicy?, .undefinedPolicy?: return .unmodelled("policy \(name)")
+        }
+        if hit { break }
+      }
+      if !hit { return .failed("policy \(c.subroutines.joined(separator: " ")) false") }
     }
     guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
     let p = route.prefix.network

@@ -492,7 +492,9 @@ extension PolicyOptions {
         m = m.and(.some)
       }
     }
-    if !c.communities.isEmpty || !c.asPaths.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.other.isEmpty {
+    if !c.communities.isEmpty || !c.asPaths.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.subroutines.isEmpty
+      || !c.other.isEmpty
+    {
       m = m.and(.some)
     }
     return m

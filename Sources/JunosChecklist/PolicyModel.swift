@@ -74,6 +74,9 @@ public struct MatchConditions: Sendable {
   public var families: [String] = []
   /// `instance` / `rib` values.
   public var tables: [String] = []
+  /// `policy` values: subroutines (`from policy [ A B ]`), or the words of a policy expression
+  /// (`from policy ( A && B )`).
+  public var subroutines: [String] = []
   /// Every other condition keyword present (`interface`, `tag`, `area`, `level`, …); each one
   /// narrows the match in a way the evaluator does not model.
   public var other: [String] = []
@@ -85,7 +88,7 @@ public struct MatchConditions: Sendable {
   public var isEmpty: Bool {
     protocols.isEmpty && routeFilters.isEmpty && prefixLists.isEmpty && prefixListFilters.isEmpty
       && routeFilterLists.isEmpty && communities.isEmpty && asPaths.isEmpty && neighbors.isEmpty
-      && conditions.isEmpty && families.isEmpty && tables.isEmpty && other.isEmpty
+      && conditions.isEmpty && families.isEmpty && tables.isEmpty && subroutines.isEmpty && other.isEmpty
   }
 
   /// The condition kinds present, by their keyword (`prefix-list`, `route-filter`, …), for
@@ -103,6 +106,7 @@ public struct MatchConditions: Sendable {
     if !conditions.isEmpty { k.append("condition") }
     if !families.isEmpty { k.append("family") }
     if !tables.isEmpty { k.append("instance") }
+    if !subroutines.isEmpty { k.append("policy") }
     k.append(contentsOf: other)
     return k
   }

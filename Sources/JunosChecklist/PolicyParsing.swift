@@ -342,6 +342,7 @@ private struct ConditionsBuilder {
     case "as-path", "as-path-group": conditions.asPaths += values
     case "neighbor": conditions.neighbors += values
     case "condition": conditions.conditions += values
+    case "policy": conditions.subroutines += values
     case "family": conditions.families += values
     case "instance", "rib": conditions.tables += values
     default: addOther(keyword)

@@ -180,6 +180,51 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
     for bad in ["(1", "[]", "1 )", "2-1", "4294967296", "a", "[1"] { #expect(ASPathRegex(bad) == nil, "\(bad)") }
   }
 
+  @Test func subroutines() {
+    let o = options(
+      """
+      policy-options {
+          policy-statement SUB {
+              term STATIC {
+                  from protocol static;
+                  then {
+                      metric 7;
+                      accept;
+                  }
+              }
+              term DIRECT {
+                  from protocol direct;
+                  then reject;
+              }
+          }
+          policy-statement P {
+              term T {
+                  from policy SUB;
+                  then {
+                      tag 3;
+                      accept;
+                  }
+              }
+              term E {
+                  from policy ( SUB && SUB );
+                  then accept;
+              }
+          }
+      }
+      """)
+    // Accept in the subroutine is true, its actions apply; reject is false; no decision is the
+    // attachment's default.
+    let s = o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "static"), attachment: .igpExport)
+    #expect(s.decision == .accept(ref("P", "T")))
+    #expect(s.actions == ["metric 7", "tag 3"])
+    let d = o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "direct"), attachment: .bgpImport)
+    #expect(d.decision == .unmodelled(ref("P", "E"), condition: "policy ("))
+    #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "bgp"), attachment: .bgpImport).decision == .accept(ref("P", "T")))
+    #expect(
+      o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "ospf"), attachment: .bgpExport).decision
+        == .unmodelled(ref("P", "E"), condition: "policy ("))
+  }
+
   @Test func communities() {
     let o = options(
       """
