@@ -153,6 +153,24 @@ extension PolicyOptions {
   }
 }
 
+/// A condition the concrete evaluator does not model, by its keyword (and name).
+private struct Unmodelled: Error {
+  var condition: String
+  init(_ condition: String) { self.condition = condition }
+}
+
+/// Values of one kind, ORed: `nil` when `test` holds for one of `names` (or there are none),
+/// else why the term stops (no match, or the first unmodelled value).
+private func anyOf(_ names: [String], kind: String, _ test: (String) throws(Unmodelled) -> Bool) -> ConcreteMatch? {
+  guard !names.isEmpty else { return nil }
+  do {
+    for name in names where try test(name) { return nil }
+  } catch {
+    return .unmodelled(error.condition)
+  }
+  return .failed("\(kind) \(names.joined(separator: " ")) not matched")
+}
+
 /// How one term's conditions met one route.
 private enum ConcreteMatch {
   case matched(String, PolicyActions.Terminal?)
@@ -181,49 +199,45 @@ extension PolicyOptions {
     if !c.families.isEmpty && !c.families.contains(route.prefix.family.rawValue) {
       return .failed("family \(route.prefix.family.rawValue) not in \(c.families.joined(separator: " "))")
     }
-    if !c.communities.isEmpty {
-      // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
-      var hit = false
-      for name in c.communities {
-        guard let d = communityDefinitions[name], !d.members.isEmpty else { return .unmodelled("community \(name)") }
+    // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
+    if let stop = anyOf(
+      c.communities, kind: "community",
+      { (name) throws(Unmodelled) -> Bool in
+        guard let d = communityDefinitions[name], !d.members.isEmpty else { throw Unmodelled("community \(name)") }
         if d.members.contains(where: { $0.utf8.contains(where: isRegexByte) }) {
-          return .unmodelled("community \(name) regular expression")
+          throw Unmodelled("community \(name) regular expression")
         }
-        if d.members.allSatisfy({ route.communities.contains($0) }) != d.invertMatch {
-          hit = true
-          break
-        }
-      }
-      if !hit { return .failed("community \(c.communities.joined(separator: " ")) not matched") }
+        return d.members.allSatisfy { route.communities.contains($0) } != d.invertMatch
+      })
+    {
+      return stop
     }
-    if !c.asPaths.isEmpty {
-      // Named AS-path expressions are ORed, each matched against the whole path.
-      var hit = false
-      for name in c.asPaths {
-        guard let text = asPathExpressions[name], let re = ASPathRegex(text) else { return .unmodelled("as-path \(name)") }
-        if re.matches(route.asPath) {
-          hit = true
-          break
-        }
-      }
-      if !hit { return .failed("as-path \(c.asPaths.joined(separator: " ")) not matched") }
+    // Named AS-path expressions are ORed, each matched against the whole path.
+    if let stop = anyOf(
+      c.asPaths, kind: "as-path",
+      { (name) throws(Unmodelled) -> Bool in
+        guard let text = asPathExpressions[name], let re = ASPathRegex(text) else { throw Unmodelled("as-path \(name)") }
+        return re.matches(route.asPath)
+      })
+    {
+      return stop
     }
-    if !c.subroutines.isEmpty {
-      // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
-      // decision the attachment's default; the subroutine's actions apply either way.
-      var hit = false
-      for name in c.subroutines {
-        guard let sub = policies[name], depth < 16 else { return .unmodelled("policy \(name)") }
+    // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
+    // decision the attachment's default; the subroutine's actions apply either way.
+    if let stop = anyOf(
+      c.subroutines, kind: "policy",
+      { (name) throws(Unmodelled) -> Bool in
+        guard let sub = policies[name], depth < 16 else { throw Unmodelled("policy \(name)") }
         switch run([sub], route, attachment, depth: depth + 1, &result) {
-        case .accept?: hit = true
-        case .reject?: hit = false
-        case nil: hit = attachment.accepts(route)
-        case .unmodelled(_, let k)?: return .unmodelled(k)
-        case .defaultPolicy?, .undefinedPolicy?: return .unmodelled("policy \(name)")
+        case .accept?: return true
+        case .reject?: return false
+        case nil: return attachment.accepts(route)
+        case .unmodelled(_, let k)?: throw Unmodelled(k)
+        case .defaultPolicy?, .undefinedPolicy?: throw Unmodelled("policy \(name)")
         }
-        if hit { break }
-      }
-      if !hit { return .failed("policy \(c.subroutines.joined(separator: " ")) false") }
+      })
+    {
+      return stop
     }
     guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
     let p = route.prefix.network
