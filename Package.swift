@@ -78,7 +78,7 @@ let package = Package(
     // The doc tests: the ```console examples of README.md and Docs/*.md read, run against the built
     // junoscope and compared with what they show (Docs/DocTests.md). Not a product.
     .target(name: "JunoscopeDocTest", swiftSettings: strict),
-    .executableTarget(name: "junoscope-doctest", dependencies: ["JunoscopeDocTest"], swiftSettings: strict),
+    .executableTarget(name: "junoscope-doctest", dependencies: ["JunoscopeDocTest", "ArgumentKit"], swiftSettings: strict),
     .testTarget(name: "JunosSchemaTests", dependencies: ["JunosSchema"], swiftSettings: strict),
     .testTarget(name: "JunosConfigTests", dependencies: ["JunosConfig"], swiftSettings: strict),
     .testTarget(name: "JunosDiffTests", dependencies: ["JunosDiff", "JunosConfig"], swiftSettings: strict),
