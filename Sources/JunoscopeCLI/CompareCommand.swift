@@ -64,33 +64,11 @@ enum CompareCommand: JunoscopeCommand {
     let out: [UInt8]
     switch format {
     case .junos:
-      out = painted(inherited?.renderJunos(options) ?? diff.renderJunos(options), style: console.style(output: inv.option("output")))
+      out = console.style(output: inv.option("output")).paintedDiff(inherited?.renderJunos(options) ?? diff.renderJunos(options))
     case .set: out = diff.renderSet(options)
     case .json: out = diff.renderJSON(options, oldPath: oldFile.path, newPath: newFile.path)
     }
     try io.write(out, to: inv.option("output"))
     return diff.isEmpty ? ExitStatus.success : ExitStatus.failure
-  }
-
-  /// Junos-form difference painted line by line when `style` colours: `+` lines green, `-` red,
-  /// `!` yellow, `[edit …]` banners bold, `##` notes cyan; the same bytes otherwise.
-  static func painted(_ junos: [UInt8], style: TextStyle) -> [UInt8] {
-    guard style.color else { return junos }
-    var out: [UInt8] = []
-    out.reserveCapacity(junos.count + junos.count / 4)
-    for (k, line) in junos.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-      if k > 0 { out.append(UInt8(ascii: "\n")) }
-      let paint: TextStyle.Paint? =
-        switch line.first {
-        case UInt8(ascii: "+"): .added
-        case UInt8(ascii: "-"): .removed
-        case UInt8(ascii: "!"): .changed
-        case UInt8(ascii: "["): line.starts(with: "[edit".utf8) ? .bold : nil
-        case UInt8(ascii: "#"): .note
-        default: nil
-        }
-      if let paint { style.paint(line, paint, into: &out) } else { out.append(contentsOf: line) }
-    }
-    return out
   }
 }

@@ -49,7 +49,7 @@ enum DiffCommand: JunoscopeCommand {
     let options = RenderOptions(showSecrets: inv.flag("show-secrets"), model: model)
     let out: [UInt8]
     switch inv.option("format").flatMap(CompareCommand.Format.init(rawValue:)) ?? .junos {
-    case .junos: out = CompareCommand.painted(diff.renderJunos(options), style: console.style(output: inv.option("output")))
+    case .junos: out = console.style(output: inv.option("output")).paintedDiff(diff.renderJunos(options))
     case .set: out = diff.renderSet(options)
     case .json:
       out = diff.renderJSON(

@@ -50,6 +50,28 @@ public struct TextStyle: Sendable, Equatable {
     out.append(contentsOf: "\u{1B}[0m".utf8)
   }
 
+  /// A Junos-form difference painted line by line when the style colours: `+` lines green, `-` red,
+  /// `!` yellow, `[edit …]` banners bold, `##` notes cyan; the same bytes otherwise.
+  public func paintedDiff(_ junos: [UInt8]) -> [UInt8] {
+    guard color else { return junos }
+    var out: [UInt8] = []
+    out.reserveCapacity(junos.count + junos.count / 4)
+    for (k, line) in junos.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+      if k > 0 { out.append(UInt8(ascii: "\n")) }
+      let paint: TextStyle.Paint? =
+        switch line.first {
+        case UInt8(ascii: "+"): .added
+        case UInt8(ascii: "-"): .removed
+        case UInt8(ascii: "!"): .changed
+        case UInt8(ascii: "["): line.starts(with: "[edit".utf8) ? .bold : nil
+        case UInt8(ascii: "#"): .note
+        default: nil
+        }
+      if let paint { self.paint(line, paint, into: &out) } else { out.append(contentsOf: line) }
+    }
+    return out
+  }
+
   /// The paint of a finding's severity.
   public static func paint(of severity: Severity) -> Paint {
     switch severity {
