@@ -73,8 +73,14 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// `file:line:col: severity: [rule] message`, with ` (step S)` for plans: the text format.
-  public var rendered: String {
-    var s = "\(location.file):\(location.line):\(location.column): \(severity.rawValue): [\(rule.rawValue)] \(message)"
+  public var rendered: String { "\(place) \(severity.rawValue): \(body)" }
+
+  /// `file:line:col:`, the start of ``rendered``.
+  public var place: String { "\(location.file):\(location.line):\(location.column):" }
+
+  /// `[rule] message (step S)`, what follows the severity in ``rendered``.
+  public var body: String {
+    var s = "[\(rule.rawValue)] \(message)"
     if let step { s += " (step \(step))" }
     return s
   }

@@ -46,10 +46,8 @@ public enum ReportWriter {
   /// `Finding.rendered` laid out in `style`: the severity painted, wrapped under the location.
   static func findingLine(_ f: Finding, style: TextStyle) -> String {
     guard style != .plain else { return f.rendered }
-    let place = "\(f.location.file):\(f.location.line):\(f.location.column):"
-    let rest = String(f.rendered.dropFirst(place.count + 1 + f.severity.rawValue.count + 2))
     let severity = (text: f.severity.rawValue + ":", paint: TextStyle.paint(of: f.severity) as TextStyle.Paint?)
-    return style.line(TextStyle.words(place) + [severity] + TextStyle.words(rest))
+    return style.line(TextStyle.words(f.place) + [severity] + TextStyle.words(f.body))
   }
 
   /// How many findings each rule gave, per severity: most severe first, then most findings, then
