@@ -27,9 +27,8 @@ public struct BackupSpan: Sendable, Hashable {
   /// `backup 3f2a9c1 2024-09-27 18:00:00Z, with any commits not backed up since the backup of
   /// 2024-09-26 06:00:00Z` (`…; configuration unchanged` for a header-only change).
   public var summary: String {
-    func time(_ t: Int64) -> String { iso8601UTC(t).replacing("T", with: " ") }
-    var s = "backup \(backup.prefix(7)) \(time(self.time)), with any commits not backed up since "
-    s += after.map { "the backup of \(time($0))" } ?? "before the first backup"
+    var s = "backup \(backup.prefix(7)) \(HistoryTime.utc(self.time)), with any commits not backed up since "
+    s += after.map { "the backup of \(HistoryTime.utc($0))" } ?? "before the first backup"
     if !configurationChanged { s += "; configuration unchanged" }
     return s
   }
@@ -89,7 +88,6 @@ public enum BackupNumbering {
   public static func aligned(_ states: [RecordedState], to listing: CommitHistory, name: String, listingName: String) throws(StoreError)
     -> (numbers: [Int?], notes: [String])
   {
-    func time(_ t: Int64) -> String { iso8601UTC(t).replacing("T", with: " ") }
     let entries = listing.commits.filter { $0.index != nil && $0.instant != nil }
     guard let oldest = entries.min(by: { $0.instant! < $1.instant! }) else {
       throw StoreError("'\(listingName)' has no commit with a placed time to number the backups of '\(name)' by")
@@ -97,7 +95,7 @@ public enum BackupNumbering {
     var numbers: [Int?] = []
     var left: [String] = []
     for (k, s) in states.enumerated() {
-      let backup = "backup \(s.span.backup.prefix(7)) (\(time(s.span.time)))"
+      let backup = "backup \(s.span.backup.prefix(7)) (\(HistoryTime.utc(s.span.time)))"
       if let h = s.header, let t = h.instant {
         if let e = entries.first(where: { $0.user == h.user && $0.instant == t }) {
           numbers.append(e.index)
@@ -109,7 +107,7 @@ public enum BackupNumbering {
           continue
         }
         throw StoreError(
-          "'\(listingName)' does not list the commit \(backup) of '\(name)' records (\(time(t)) by \(h.user)): it is not this device's listing, or not as new as the backups"
+          "'\(listingName)' does not list the commit \(backup) of '\(name)' records (\(HistoryTime.utc(t)) by \(h.user)): it is not this device's listing, or not as new as the backups"
         )
       }
       // No header: the newest listed commit before the backup made it, if it came after the
@@ -123,7 +121,7 @@ public enum BackupNumbering {
       let previous = k + 1 < states.count ? states[k + 1].lastSeen : nil
       if let previous, e.instant! <= previous {
         throw StoreError(
-          "\(backup) of '\(name)' holds a new configuration, but '\(listingName)' lists no commit between it and the backup of \(time(previous))"
+          "\(backup) of '\(name)' holds a new configuration, but '\(listingName)' lists no commit between it and the backup of \(HistoryTime.utc(previous))"
         )
       }
       numbers.append(e.index)

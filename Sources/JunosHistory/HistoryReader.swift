@@ -222,11 +222,10 @@ public struct HistoryReader: Sendable {
   /// not (``BackupSpan``): those after the last backup of the configuration before the range
   /// (`oldest`'s ``BackupSpan/after``, else `base`'s time) and before `result`'s backup.
   public static func backupNote(_ range: CommitRange, base: BackupSpan?, oldest: BackupSpan?, result: BackupSpan) -> String {
-    func time(_ t: Int64) -> String { iso8601UTC(t).replacing("T", with: " ") }
     let from = base.map { "backup \($0.backup.prefix(7))" } ?? "rollback \(range.baseRollback)"
-    let since = (oldest?.after ?? base?.time).map { " after \(time($0))" } ?? ""
+    let since = (oldest?.after ?? base?.time).map { " after \(HistoryTime.utc($0))" } ?? ""
     return
-      "commits \(range) are the difference between \(from) and backup \(result.backup.prefix(7)): any commits made\(since) and before \(time(result.time)) that no backup recorded are in it too"
+      "commits \(range) are the difference between \(from) and backup \(result.backup.prefix(7)): any commits made\(since) and before \(HistoryTime.utc(result.time)) that no backup recorded are in it too"
   }
 
   /// `2, 5–7, 9`: numbers in order, runs of three or more as ranges.

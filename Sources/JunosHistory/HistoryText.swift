@@ -31,7 +31,7 @@ struct TextColumns {
   }
 }
 
-/// How the text forms of `log` and `timeline` write times.
+/// How the text of the history (`log`, `timeline`, backup notes) writes times.
 enum HistoryTime {
   /// `2019-11-13 15:06:51Z`, or `?` when not placed.
   static func utc(_ t: Int64?) -> String { t.map { iso8601UTC($0).replacing("T", with: " ") } ?? "?" }
