@@ -258,14 +258,8 @@ extension PolicyOptions {
       guard let entries = prefixLists[plf.name], !openPrefixLists.contains(plf.name) else {
         return .unmodelled("prefix-list-filter \(plf.name)")
       }
-      let match: RouteFilter.Match
-      switch plf.modifier {
-      case "exact": match = .exact
-      case "orlonger": match = .orlonger
-      case "longer": match = .longer
-      default: return .unmodelled("prefix-list-filter \(plf.modifier)")
-      }
-      switch longestMatch(entries.map { RouteFilter(prefix: $0, match: match) }, p) {
+      if case .unknown = plf.match { return .unmodelled("prefix-list-filter \(plf.modifier)") }
+      switch longestMatch(entries.map { RouteFilter(prefix: $0, match: plf.match) }, p) {
       case .some(.some): return .matched("prefix-list-filter \(plf.name) \(plf.modifier)", term)
       case .some(.none): break
       case .none: return .unmodelled("prefix-list-filter \(plf.name)")

@@ -414,14 +414,7 @@ extension PolicyOptions {
         r = r.or(Split(.some, key: key))
         continue
       }
-      let match: RouteFilter.Match
-      switch plf.modifier {
-      case "exact": match = .exact
-      case "orlonger": match = .orlonger
-      case "longer": match = .longer
-      default: match = .unknown(plf.modifier)
-      }
-      var s = FilterGroup(entries.map { RouteFilter(prefix: $0, match: match) }, then: then).split(q)
+      var s = FilterGroup(entries.map { RouteFilter(prefix: $0, match: plf.match) }, then: then).split(q)
       if openPrefixLists.contains(plf.name) { s = s.or(Split(.some, key: key)) }
       r = r.or(s)
     }

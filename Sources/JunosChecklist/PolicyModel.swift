@@ -159,6 +159,16 @@ public struct PrefixListFilter: Sendable, Hashable {
     self.name = name
     self.modifier = modifier
   }
+
+  /// The match type every entry of the list is given (`.unknown` for another modifier).
+  public var match: RouteFilter.Match {
+    switch modifier {
+    case "exact": .exact
+    case "orlonger": .orlonger
+    case "longer": .longer
+    default: .unknown(modifier)
+    }
+  }
 }
 
 /// The `then` block of a term.
