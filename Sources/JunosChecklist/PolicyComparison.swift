@@ -172,42 +172,55 @@ extension PolicyDifference {
   /// `any IPv4 prefix`.
   static func describePrefixes(_ set: ClassSet, _ space: RouteSpace) -> [String] {
     var out: [String] = []
-    for family in [IPPrefix.Family.inet, .inet6] {
-      let all = space.prefixes.indices.filter { space.prefixes[$0].node.family == family }
+    let families = [IPPrefix.Family.inet, .inet6].map { f in space.prefixes.indices.filter { space.prefixes[$0].node.family == f } }
+    if families.allSatisfy({ $0.allSatisfy(set.contains) }) { return ["any prefix"] }
+    for (family, all) in zip([IPPrefix.Family.inet, .inet6], families) {
+      let any = family == .inet ? "any IPv4 prefix" : "any IPv6 prefix"
       let mine = all.filter { set.contains($0) }
       if mine.isEmpty { continue }
       if mine.count == all.count {
-        out.append(family == .inet ? "any IPv4 prefix" : "any IPv6 prefix")
+        out.append(any)
         continue
       }
-      var merged: [(RouteSpace.PrefixClass)] = []
-      for k in mine {
-        let c = space.prefixes[k]
-        if var last = merged.last, last.node == c.node, last.lengths.upperBound + 1 == c.lengths.lowerBound {
-          last.lengths = last.lengths.lowerBound...c.lengths.upperBound
-          last.hasHoles = last.hasHoles || c.hasHoles
-          merged[merged.count - 1] = last
-        } else {
-          merged.append(c)
-        }
-      }
-      for c in merged {
-        let width = c.node.width
-        let lengths: String
-        if c.lengths == c.node.length...c.node.length {
-          lengths = ""
-        } else if c.lengths.upperBound == width {
-          lengths = c.lengths.lowerBound == c.node.length ? " orlonger" : " /\(c.lengths.lowerBound) and longer"
-        } else {
-          lengths = " /\(c.lengths.lowerBound)–/\(c.lengths.upperBound)"
-        }
-        let node = c.node.length == 0 ? (family == .inet ? "any IPv4 prefix" : "any IPv6 prefix") : "\(c.node)"
-        let holes = c.hasHoles ? (c.node.length == 0 ? " outside the named prefixes" : " outside the prefixes named inside it") : ""
-        let rootLengths = lengths == " orlonger" ? " /0 and longer" : lengths
-        out.append(node + (c.node.length == 0 && !lengths.isEmpty ? " of length" + rootLengths : lengths) + holes)
+      let missing = all.filter { !set.contains($0) }
+      // Most of the family: say what is left out.
+      if missing.count < mine.count && !missing.contains(where: { space.prefixes[$0].node.length == 0 }) {
+        out.append("\(any) except \(describe(missing, space).joined(separator: ", "))")
+      } else {
+        out += describe(mine, space)
       }
     }
     return out
+  }
+
+  /// Prefix classes of one family in words, adjacent length intervals of one node merged.
+  private static func describe(_ classes: [Int], _ space: RouteSpace) -> [String] {
+    var merged: [RouteSpace.PrefixClass] = []
+    for k in classes {
+      let c = space.prefixes[k]
+      if var last = merged.last, last.node == c.node, last.lengths.upperBound + 1 == c.lengths.lowerBound {
+        last.lengths = last.lengths.lowerBound...c.lengths.upperBound
+        last.hasHoles = last.hasHoles || c.hasHoles
+        merged[merged.count - 1] = last
+      } else {
+        merged.append(c)
+      }
+    }
+    return merged.map { c in
+      let width = c.node.width
+      let lengths: String
+      if c.lengths == c.node.length...c.node.length {
+        lengths = ""
+      } else if c.lengths.upperBound == width {
+        lengths = c.lengths.lowerBound == c.node.length ? " orlonger" : " /\(c.lengths.lowerBound) and longer"
+      } else {
+        lengths = " /\(c.lengths.lowerBound)–/\(c.lengths.upperBound)"
+      }
+      guard c.node.length == 0 else { return "\(c.node)\(lengths)\(c.hasHoles ? " outside the prefixes named inside it" : "")" }
+      let any = c.node.family == .inet ? "any IPv4 prefix" : "any IPv6 prefix"
+      let rootLengths = lengths == " orlonger" ? "" : " of length" + lengths
+      return any + rootLengths + (c.hasHoles ? " outside the named prefixes" : "")
+    }
   }
 
   /// Origins in words: a protocol alone when all its route types and states are in the set;

@@ -29,6 +29,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case coreLinkWithoutBFD = "core-link-without-bfd"
   case flowspecRouteOverbroad = "flowspec-route-overbroad"
   case groupChangeReach = "group-change-reach"
+  case exportLeaksRoutes = "export-leaks-routes"
+  case importDropsRoutes = "import-drops-routes"
+  case igpExportWidened = "igp-export-widened"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
@@ -43,7 +46,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       .uncostAndEnableSameStep, .costedOutNodeStillAttractsViaBGP, .clientLinksBeforeCoreLinks,
       .protocolReferencesUndefinedInterface, .termMatchConditionsRemoved, .guardTermRemoved,
       .policyTermReordered, .bgpSessionWithoutPolicy, .policyDetached, .igpExportAdmitsBGP,
-      .bulkCoreIsolation:
+      .bulkCoreIsolation, .exportLeaksRoutes, .importDropsRoutes:
       .error
     case .emptyConfirmingCommit, .coreLinkWithoutBFD, .groupChangeReach:
       .info
@@ -84,6 +87,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .coreLinkWithoutBFD: "Core IGP interface without BFD"
     case .flowspecRouteOverbroad: "Local flow route with a missing or very broad destination match"
     case .groupChangeReach: "A change to a configuration group reaches statements or interfaces beyond the lines changed"
+    case .exportLeaksRoutes: "An export starts accepting routes it rejected (a leak)"
+    case .importDropsRoutes: "An import starts rejecting routes it accepted (a black hole)"
+    case .igpExportWidened: "An IGP export starts accepting routes it rejected"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
   }
@@ -149,6 +155,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Give the flow route a narrow `destination` that does not cover the router's own addresses."
     case .groupChangeReach:
       "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
+    case .exportLeaksRoutes:
+      "Put back the condition that kept these routes out (the example shows one), or reject them in a term before the one that now accepts them."
+    case .importDropsRoutes:
+      "Accept the routes again before the rejecting term, or show that their traffic has another path before the change."
+    case .igpExportWidened:
+      "Narrow the accepting term (route-filter, prefix-list, protocol) so that only the routes meant for the IGP match."
     case .suppressionWithoutReason:
       "Say why the finding is accepted: `#@ accept RULE \"reason\"`, `checklist: allow RULE reason`."
     }
@@ -171,6 +183,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .bulkCoreIsolation: "D, P"
     case .groupChangeReach: "D, P"
     case .flowspecRouteOverbroad: "C, D"
+    case .exportLeaksRoutes, .importDropsRoutes, .igpExportWidened: "D"
     case .suppressionWithoutReason: "C, D, P"
     }
   }
