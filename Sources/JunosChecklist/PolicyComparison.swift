@@ -1,4 +1,4 @@
-import JunosConfig
+public import JunosConfig
 
 /// One way a change makes a policy chain decide differently, on a set of routes.
 public struct DecisionChange: Sendable {
@@ -58,6 +58,27 @@ public struct DecisionChange: Sendable {
   }
 }
 
+/// The routes an attachment point can see: a BGP import sees only BGP routes of one route type
+/// from the group's neighbors; the other attachment points see any route.
+public struct RouteScope: Sendable, Hashable {
+  /// The protocol, when only one can reach the attachment point.
+  public var protocolName: String?
+  /// The route type, when only one can.
+  public var routeType: Route.RouteType?
+  /// The neighbors routes come from, when known.
+  public var neighbors: [IPPrefix]
+
+  /// Any route (the default).
+  public static let any = RouteScope(protocolName: nil, routeType: nil, neighbors: [])
+
+  /// Creates a scope.
+  public init(protocolName: String? = nil, routeType: Route.RouteType? = nil, neighbors: [IPPrefix] = []) {
+    self.protocolName = protocolName
+    self.routeType = routeType
+    self.neighbors = neighbors
+  }
+}
+
 /// What a change does to one policy chain: every set of routes it decides differently.
 public struct PolicyDifference: Sendable {
   /// The changes, most severe kind first.
@@ -72,9 +93,9 @@ extension PolicyDifference {
   /// Compares an old and a new chain at one attachment point: the sets of routes on which they
   /// decide differently, each with an example route re-run through the concrete evaluator.
   public static func compare(
-    old: PolicyOptions, oldChain: [String], new: PolicyOptions, newChain: [String], attachment: DefaultPolicy
+    old: PolicyOptions, oldChain: [String], new: PolicyOptions, newChain: [String], attachment: DefaultPolicy, scope: RouteScope = .any
   ) -> PolicyDifference {
-    let run = SymbolicComparison(old: old, oldChain: oldChain, new: new, newChain: newChain, attachment: attachment)
+    let run = SymbolicComparison(old: old, oldChain: oldChain, new: new, newChain: newChain, attachment: attachment, scope: scope)
     let (atoms, space, before, after) = (run.atoms, run.space, run.before, run.after)
 
     struct Key: Hashable {
@@ -96,7 +117,7 @@ extension PolicyDifference {
     var changes: [DecisionChange] = []
     for key in order {
       let boxes = groups[key]!
-      let index = Self.exampleIndex(boxes, space)
+      let index = Self.exampleIndex(boxes, space, preferDefaultRoute: attachment == .igpExport)
       let route = Self.example(space, index, atoms)
       let was = old.evaluate(chain: oldChain, route: route, attachment: attachment)
       let now = new.evaluate(chain: newChain, route: route, attachment: attachment)
@@ -110,7 +131,8 @@ extension PolicyDifference {
       changes.append(
         DecisionChange(
           kind: key.kind, prefixes: Self.describePrefixes(union[RoutePart.prefix.rawValue], space),
-          origins: Self.describeOrigins(union[RoutePart.origin.rawValue], space), example: route, before: was, after: now,
+          origins: Self.describeOrigins(union[RoutePart.origin.rawValue], space, within: run.scope.parts[RoutePart.origin.rawValue]),
+          example: route, before: was, after: now,
           verified: verified, classes: boxes.reduce(0) { $0 + $1.parts.reduce(1) { $0 * $1.elements.count } }))
     }
     changes.sort { $0.kind < $1.kind }
@@ -119,21 +141,34 @@ extension PolicyDifference {
     if !space.communitiesComplete {
       limits.append("more than \(RouteSpace.maxCommunityAtoms) communities: community conditions are not modelled")
     }
-    let total = RoutePart.allCases.reduce(1) { $0 * space.count($1) }
+    let total = run.scope.parts.reduce(1) { $0 * $1.elements.count }
     return PolicyDifference(changes: changes, classesCompared: total, limits: limits)
   }
 
   private static func kind(_ a: SymbolicOutcome, _ b: SymbolicOutcome) -> DecisionChange.Kind? {
-    guard let x = a.decision.accepts, let y = b.decision.accepts else {
-      return a.decision == b.decision && a.actions == b.actions ? nil : .undetermined
-    }
+    // Stopping at the same unmodelled term on both sides says nothing about what the routes that
+    // term would not match meet after it, where the chains may differ.
+    guard let x = a.decision.accepts, let y = b.decision.accepts else { return .undetermined }
     if x == y { return x && a.actions != b.actions ? .attributesChanged : nil }
     return y ? .nowAccepts : .nowRejects
   }
 
-  /// The class indices of the example: in the first box, the prefix class outside every named
-  /// prefix when there is one (the "any other route" case), else the first of each part.
-  private static func exampleIndex(_ boxes: [RouteBox], _ space: RouteSpace) -> [Int] {
+  /// The class indices of the example: the default route when asked to prefer it (what an IGP
+  /// export must never take by accident) and it is in the set; else, in the first box, the prefix
+  /// class outside every named prefix when there is one (the "any other route" case); else the
+  /// first of each part.
+  private static func exampleIndex(_ boxes: [RouteBox], _ space: RouteSpace, preferDefaultRoute: Bool) -> [Int] {
+    if preferDefaultRoute {
+      for box in boxes {
+        let defaultRoute = box.parts[RoutePart.prefix.rawValue].elements.first {
+          space.prefixes[$0].node.length == 0 && space.prefixes[$0].lengths.lowerBound == 0
+        }
+        if let p = defaultRoute, var index = box.firstIndex {
+          index[RoutePart.prefix.rawValue] = p
+          return index
+        }
+      }
+    }
     for box in boxes {
       if let p = box.parts[RoutePart.prefix.rawValue].elements.first(where: {
         space.prefixes[$0].node.length == 0 && space.prefixes[$0].lengths.contains(space.prefixes[$0].node.width == 32 ? 24 : 48)
@@ -152,6 +187,7 @@ extension PolicyDifference {
   private static func example(_ space: RouteSpace, _ index: [Int], _ atoms: PolicyAtoms) -> Route {
     var route = space.route(index)
     let c = space.prefixes[index[RoutePart.prefix.rawValue]]
+    if c.node.length == 0 && c.lengths.lowerBound == 0 { return route }
     let candidates = c.node.family == .inet ? ["198.51.100.0/24", "203.0.113.0/24"] : ["2001:db8:100::/48", "2001:db8::/32"]
     for text in candidates {
       guard let p = IPPrefix(text), c.node.contains(p) else { continue }
@@ -214,7 +250,8 @@ extension PolicyDifference {
       } else if c.lengths.upperBound == width {
         lengths = c.lengths.lowerBound == c.node.length ? " orlonger" : " /\(c.lengths.lowerBound) and longer"
       } else {
-        lengths = " /\(c.lengths.lowerBound)–/\(c.lengths.upperBound)"
+        lengths =
+          c.lengths.lowerBound == c.lengths.upperBound ? " /\(c.lengths.lowerBound)" : " /\(c.lengths.lowerBound)–/\(c.lengths.upperBound)"
       }
       guard c.node.length == 0 else { return "\(c.node)\(lengths)\(c.hasHoles ? " outside the prefixes named inside it" : "")" }
       let any = c.node.family == .inet ? "any IPv4 prefix" : "any IPv6 prefix"
@@ -224,10 +261,10 @@ extension PolicyDifference {
   }
 
   /// Origins in words: a protocol alone when all its route types and states are in the set;
-  /// empty when every origin is.
-  static func describeOrigins(_ set: ClassSet, _ space: RouteSpace) -> [String] {
+  /// empty when every origin the attachment point can see (`within`) is.
+  static func describeOrigins(_ set: ClassSet, _ space: RouteSpace, within scope: ClassSet) -> [String] {
     let all = space.origins.indices
-    if all.allSatisfy({ set.contains($0) }) { return [] }
+    if all.allSatisfy({ set.contains($0) || !scope.contains($0) }) { return [] }
     var out: [String] = []
     var protocols: [String] = []
     for o in space.origins where !protocols.contains(o.protocolName) { protocols.append(o.protocolName) }
@@ -262,15 +299,33 @@ extension PolicyDifference {
 struct SymbolicComparison {
   var atoms = PolicyAtoms()
   let space: RouteSpace
+  /// The routes the attachment point can see.
+  let scope: RouteBox
   let before: [SymbolicOutcome]
   let after: [SymbolicOutcome]
 
-  init(old: PolicyOptions, oldChain: [String], new: PolicyOptions, newChain: [String], attachment: DefaultPolicy) {
+  init(old: PolicyOptions, oldChain: [String], new: PolicyOptions, newChain: [String], attachment: DefaultPolicy, scope: RouteScope = .any)
+  {
     atoms.collect(old, chain: oldChain)
     atoms.collect(new, chain: newChain)
-    space = RouteSpace(atoms)
-    before = SymbolicChain(options: old, space: space, attachment: attachment).run(chain: oldChain)
-    after = SymbolicChain(options: new, space: space, attachment: attachment).run(chain: newChain)
+    atoms.neighbors.formUnion(scope.neighbors.map(\.network))
+    if let p = scope.protocolName { atoms.protocols.insert(p) }
+    let space = RouteSpace(atoms)
+    self.space = space
+    var box = RouteBox(space)
+    box = box.restricted(
+      .origin,
+      to: ClassSet(count: space.origins.count) { k in
+        let o = space.origins[k]
+        return (scope.protocolName.map { $0 == o.protocolName } ?? true) && (scope.routeType.map { $0 == o.routeType } ?? true)
+      })
+    if !scope.neighbors.isEmpty {
+      let wanted = Set(scope.neighbors.map(\.network))
+      box = box.restricted(.neighbor, to: ClassSet(count: space.neighbors.count) { space.neighbors[$0].map(wanted.contains) ?? false })
+    }
+    self.scope = box
+    before = SymbolicChain(options: old, space: space, attachment: attachment).run(chain: oldChain, over: box)
+    after = SymbolicChain(options: new, space: space, attachment: attachment).run(chain: newChain, over: box)
   }
 
   /// The outcome whose box holds the route of these class indices.

@@ -150,6 +150,21 @@ public struct RouteFilter: Sendable, Hashable {
   }
 }
 
+extension RouteFilter.Match: CustomStringConvertible {
+  /// The match type as Junos writes it (`upto /24`, `prefix-length-range /25-/32`).
+  public var description: String {
+    switch self {
+    case .exact: "exact"
+    case .orlonger: "orlonger"
+    case .longer: "longer"
+    case .upto(let n): "upto /\(n)"
+    case .prefixLengthRange(let a, let b): "prefix-length-range /\(a)-/\(b)"
+    case .through(let p): "through \(p)"
+    case .unknown(let text): text
+    }
+  }
+}
+
 /// `prefix-list-filter NAME (exact|orlonger|longer)`.
 public struct PrefixListFilter: Sendable, Hashable {
   /// The prefix list.

@@ -132,17 +132,17 @@ final class SymbolicChain {
   /// The classes of the origin part the attachment point's default accepts.
   lazy var defaultAccepts = ClassSet(count: space.origins.count) { k in attachment.accepts(space.route(.origin, k)) }
 
-  /// The outcomes of `chain` over the whole space: disjoint boxes covering it.
-  func run(chain: [String]) -> [SymbolicOutcome] {
+  /// The outcomes of `chain` over the routes of `scope`: disjoint boxes covering it.
+  func run(chain: [String], over scope: RouteBox) -> [SymbolicOutcome] {
     var resolved: [PolicyStatement] = []
     for name in chain {
       guard let p = options.policies[name] else {
-        return [SymbolicOutcome(box: RouteBox(space), decision: .undefinedPolicy(name), actions: [])]
+        return [SymbolicOutcome(box: scope, decision: .undefinedPolicy(name), actions: [])]
       }
       resolved.append(p)
     }
     var out: [SymbolicOutcome] = []
-    for (flow, decision) in run(resolved, [Flow(box: RouteBox(space), actions: [])], depth: 0) {
+    for (flow, decision) in run(resolved, [Flow(box: scope, actions: [])], depth: 0) {
       if let decision {
         out.append(SymbolicOutcome(box: flow.box, decision: decision, actions: flow.actions))
       } else {

@@ -24,6 +24,8 @@ public struct PolicyAttachment: Sendable, Hashable {
   public var neighbor: String?
   /// Whether the BGP group faces an external or client peer.
   public var external: Bool
+  /// The routes the chain can see here.
+  public var scope: RouteScope = .any
   /// The configuration path of the statement that applies the chain (or would).
   public var path: [String]
 
@@ -73,9 +75,12 @@ extension ConfigContext {
     for ri in model.instances {
       let base: [String] = ri.name == "master" ? [] : ["routing-instances", ri.name]
       func add(
-        _ kind: PolicyAttachment.Kind, _ name: String, _ path: [String], _ chain: [String], neighbor: String? = nil, external: Bool = false
+        _ kind: PolicyAttachment.Kind, _ name: String, _ path: [String], _ chain: [String], neighbor: String? = nil, external: Bool = false,
+        scope: RouteScope = .any
       ) {
-        out.append((PolicyAttachment(kind: kind, instance: ri.name, name: name, neighbor: neighbor, external: external, path: path), chain))
+        let a = PolicyAttachment(
+          kind: kind, instance: ri.name, name: name, neighbor: neighbor, external: external, scope: scope, path: path)
+        out.append((a, chain))
       }
       for igp in ri.igps { add(.igpExport, igp.protocolName, base + ["protocols", igp.protocolName, "export"], igp.export) }
       if ri.type == "vrf" || !ri.vrfImport.isEmpty || !ri.vrfExport.isEmpty {
@@ -87,16 +92,35 @@ extension ConfigContext {
       for g in bgp.groups {
         let ext = isExternal(g, in: ri)
         let group = base + ["protocols", "bgp", "group", g.name]
+        // An import sees the group's BGP routes only: external from eBGP peers, internal from iBGP.
+        let peers = g.neighbors.compactMap { IPPrefix($0.address) }
+        let type: Route.RouteType = g.type == "internal" || (!ext && g.type != "external") ? .internal : .external
         for (kind, keyword) in [(PolicyAttachment.Kind.bgpExport, "export"), (.bgpImport, "import")] {
           let own = kind == .bgpExport ? g.exportChain : g.importChain
           let inherited = kind == .bgpExport ? bgp.exportChain : bgp.importChain
-          add(kind, g.name, group + [keyword], own ?? inherited ?? [], external: ext)
+          let scope = kind == .bgpImport ? RouteScope(protocolName: "bgp", routeType: type, neighbors: peers) : .any
+          add(kind, g.name, group + [keyword], own ?? inherited ?? [], external: ext, scope: scope)
           for n in g.neighbors {
             if let chain = kind == .bgpExport ? n.exportChain : n.importChain {
-              add(kind, g.name, group + ["neighbor", n.address, keyword], chain, neighbor: n.address, external: ext)
+              let one =
+                kind == .bgpImport
+                ? RouteScope(protocolName: "bgp", routeType: type, neighbors: IPPrefix(n.address).map { [$0] } ?? []) : .any
+              add(kind, g.name, group + ["neighbor", n.address, keyword], chain, neighbor: n.address, external: ext, scope: one)
             }
           }
         }
+      }
+    }
+    return out
+  }
+
+  /// The policies `policy` calls as subroutines, directly or not.
+  func subroutinesCalled(by policy: String) -> Set<String> {
+    var out: Set<String> = []
+    var queue = [policy]
+    while let name = queue.popLast() {
+      for t in model.policy.policies[name]?.terms ?? [] {
+        for s in t.from.subroutines where out.insert(s).inserted { queue.append(s) }
       }
     }
     return out
@@ -133,9 +157,50 @@ extension ConfigContext {
 extension ChangeContext {
   /// The attachment points present on both sides whose decisions the change alters (computed
   /// once per change).
-  func semanticPolicyDifferences() -> [AttachmentDifference] {
-    ContextCache.value(cache.policies) {
-      SemanticComparison.differences(before: before, after: after)
+  func semanticPolicyDifferences() -> [AttachmentDifference] { semanticPolicies().differences }
+
+  private func semanticPolicies() -> SemanticComparison.Result {
+    ContextCache.value(cache.policies) { SemanticComparison.compare(before: before, after: after) }
+  }
+
+  /// What the semantic comparison says of a change to `policy` (`term` preferred for the
+  /// example), for the rules that find the change by its text: `nil` when it cannot say (the
+  /// policy is applied nowhere on both sides), else a clause to add to their message and whether
+  /// some route is decided differently.
+  func semanticEffect(ofPolicy policy: String, term: String) -> (changed: Bool, note: String)? {
+    let r = semanticPolicies()
+    var best: (DecisionChange, AttachmentDifference)?
+    for d in r.differences where d.after.contains(policy) || d.before.contains(policy) || r.reaches(d, policy) {
+      for c in d.difference.changes where c.kind != .undetermined && c.verified {
+        let terms = [c.before.decision, c.after.decision].compactMap(\.term)
+        if best == nil
+          || terms.contains(TermRef(policy: policy, term: term))
+            && !(best.map { b in
+              [b.0.before.decision, b.0.after.decision].compactMap(\.term).contains(TermRef(policy: policy, term: term))
+            } ?? false)
+        {
+          best = (c, d)
+        }
+      }
+    }
+    if let (c, d) = best {
+      return (
+        true,
+        "; for example \(c.exampleText) at \(d.attachment.description): \(DecisionChange.decisionText(c.before)) before, \(DecisionChange.decisionText(c.after)) now"
+      )
+    }
+    guard r.compared.contains(policy) else { return nil }
+    if r.differences.contains(where: { $0.after.contains(policy) || $0.before.contains(policy) }) { return nil }
+    return (false, "; the semantic comparison finds no route decided differently where it is applied")
+  }
+}
+
+extension RouteEvaluation.Decision {
+  /// The term that decided, if one did.
+  var term: TermRef? {
+    switch self {
+    case .accept(let t), .reject(let t), .unmodelled(let t, _): t
+    case .defaultPolicy, .undefinedPolicy: nil
     }
   }
 }
@@ -152,15 +217,38 @@ public enum SemanticComparison {
   }
 
   static func differences(before: ConfigContext, after: ConfigContext) -> [AttachmentDifference] {
+    compare(before: before, after: after).differences
+  }
+
+  /// The differences, and the policies (with the subroutines they call) of the attachment points
+  /// present on both sides.
+  struct Result: Sendable {
+    var differences: [AttachmentDifference]
+    var compared: Set<String>
+    var subroutines: [String: Set<String>]
+
+    /// Whether `policy` is called as a subroutine from the chains of `d`.
+    func reaches(_ d: AttachmentDifference, _ policy: String) -> Bool {
+      (d.before + d.after).contains { subroutines[$0]?.contains(policy) ?? false }
+    }
+  }
+
+  static func compare(before: ConfigContext, after: ConfigContext) -> Result {
     var old: [String: [String]] = [:]
     for (a, chain) in before.policyAttachments() { old[key(a)] = chain }
-    var out: [AttachmentDifference] = []
+    var out = Result(differences: [], compared: [], subroutines: [:])
     for (a, chain) in after.policyAttachments() {
       guard let was = old[key(a)] else { continue }
+      for p in chain + was {
+        out.compared.insert(p)
+        let called = after.subroutinesCalled(by: p).union(before.subroutinesCalled(by: p))
+        out.subroutines[p, default: []].formUnion(called)
+        out.compared.formUnion(called)
+      }
       if before.fingerprint(was) == after.fingerprint(chain) { continue }
       let d = PolicyDifference.compare(
-        old: before.model.policy, oldChain: was, new: after.model.policy, newChain: chain, attachment: a.defaultPolicy)
-      if !d.changes.isEmpty { out.append(AttachmentDifference(attachment: a, before: was, after: chain, difference: d)) }
+        old: before.model.policy, oldChain: was, new: after.model.policy, newChain: chain, attachment: a.defaultPolicy, scope: a.scope)
+      if !d.changes.isEmpty { out.differences.append(AttachmentDifference(attachment: a, before: was, after: chain, difference: d)) }
     }
     return out
   }
@@ -172,6 +260,6 @@ public enum SemanticComparison {
 
 /// Semantic comparisons of one change, computed on first use.
 final class ChangeCache: Sendable {
-  let policies = Mutex<[AttachmentDifference]?>(nil)
+  let policies = Mutex<SemanticComparison.Result?>(nil)
   init() {}
 }

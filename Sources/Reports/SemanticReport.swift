@@ -61,7 +61,8 @@ public enum SemanticReport {
     let example: JSONTree = .object([
       ("prefix", .string("\(r.prefix)")), ("protocol", .string(r.protocolName)),
       ("routeType", r.routeType.map { .string($0.rawValue) } ?? .null), ("active", .bool(r.isActive)),
-      ("neighbor", r.neighbor.map { .string("\($0)") } ?? .null), ("communities", .array(r.communities.map { .string($0) })),
+      ("neighbor", r.neighbor.map { .string(String("\($0)".split(separator: "/")[0])) } ?? .null),
+      ("communities", .array(r.communities.map { .string($0) })),
       ("asPath", .array(r.asPath.map { .int(Int($0)) })),
     ])
     return .object([
