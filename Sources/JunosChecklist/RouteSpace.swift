@@ -82,6 +82,9 @@ extension RouteSpace {
     }
     let name = route.protocolName.lowercased()
     let known = origins.contains { $0.protocolName == name }
+    // A protocol of no class stands for itself only when no named protocol matches it and it
+    // has no route type (then it is like the class of the protocol nobody names).
+    if !known && (route.routeType != nil || origins.contains { protocolMatches($0.protocolName, name) }) { return nil }
     let origin = origins.firstIndex { o in
       o.protocolName == (known ? name : origins[origins.count - 1].protocolName) && (o.routeType == nil || o.routeType == route.routeType)
         && (o.protocolName == "bgp" ? o.isActive == route.isActive : true)
