@@ -51,7 +51,7 @@ public struct PolicyTerm: Sendable {
 }
 
 /// The conditions of a `from` or `to` block (after `inactive:` statements are dropped).
-public struct MatchConditions: Sendable {
+public struct MatchConditions: Sendable, Equatable {
   /// `protocol` values (`[ direct local ]` gives two).
   public var protocols: [String] = []
   /// `route-filter` entries.

@@ -4,6 +4,7 @@
 //   junoscope-bench compare [--lines 10000,100000,1000000] [--samples 10] [--keep DIR] [--format text|json]
 //   junoscope-bench blame   [--lines 100000] [--samples 5] [--keep DIR] [--format text|json]
 //   junoscope-bench lint    [--lines 1000000] [--samples 3] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
+//   junoscope-bench semantic [--lines 100000] [--samples 3] [--keep DIR] [--format text|json]
 //   junoscope-bench ssh     [--samples 5] [--harness DIR]
 //   junoscope-bench review  [--devices 50] [--commits 50] [--lines 100000] [--samples 3] [--keep DIR] [--format text|json]
 //
@@ -18,6 +19,7 @@ let usage = """
          junoscope-bench compare [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench blame [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench lint [--lines N[,N...]] [--samples N] [--inputs curly,set,plan] [--keep DIR] [--format text|json]
+         junoscope-bench semantic [--lines N[,N...]] [--samples N] [--keep DIR] [--format text|json]
          junoscope-bench ssh [--samples N] [--harness DIR]
          junoscope-bench review [--devices N] [--commits N] [--lines N] [--samples N] [--keep DIR] [--format text|json]
 
@@ -40,6 +42,11 @@ let usage = """
   and set, plan:read: for the plan) against ConfigParser.parse of the same bytes, in this process,
   lint and parse interleaved (default 3 samples): best and median, ratio, CPU time, findings by
   severity and rule, where the time goes; exits 1 if a lint reports an input error.
+
+  semantic: generates the same curly configuration of N lines (default 100000) and a copy with 100
+  edits, and times the whole lint of the pair (target ≤ 2 s) against the semantic comparison of
+  every attachment point (BGP import/export, IGP export, VRF, forwarding table) and of the changed
+  ones, in this process, interleaved (default 3 samples); exits 1 if the lint reports an input error.
 
   ssh: starts the tests' OpenSSH sshd on 127.0.0.1 (Tests/JunosDeviceTests/Harness, needs
   openssh-server) serving 50 generated rollbacks, and measures connect + auth, one command on an
@@ -161,6 +168,18 @@ case "lint":
   do {
     let run = try runLintBench(options, inputs: inputs)
     print(options.json ? lintJSONReport(run) : lintTableReport(run))
+  } catch {
+    printError("junoscope-bench: \(error)")
+    exit(1)
+  }
+case "semantic":
+  let rest = Array(arguments.dropFirst())
+  var options = parseBenchOptions("semantic", rest)
+  if !rest.contains(where: { $0.hasPrefix("--lines") }) { options.lines = [100_000] }
+  if !rest.contains(where: { $0.hasPrefix("--samples") }) { options.samples = 3 }
+  do {
+    let rows = try runSemanticBench(options)
+    print(options.json ? semanticJSONReport(rows) : semanticTableReport(rows))
   } catch {
     printError("junoscope-bench: \(error)")
     exit(1)

@@ -116,7 +116,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for (i, piece) in bytes.split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
     guard piece.count < 200, let re = ASPathRegex(String(decoding: piece, as: UTF8.self)) else { continue }
     pfCount("as-path-expressions")
-    if let w = re.shortestMatch, !re.matches(w) { pfFail("as-path \(String(decoding: piece, as: UTF8.self)) does not match its shortest match \(w)") }
+    if let w = re.shortestMatch, !re.matches(w) {
+      pfFail("as-path \(String(decoding: piece, as: UTF8.self)) does not match its shortest match \(w)")
+    }
   }
   // The sections.
   var base = bytes[...]
