@@ -14,6 +14,9 @@ public struct ASPathRegex: Sendable, Hashable {
 
   let root: Node
 
+  /// An expression built by another reader of the same tree (community fields).
+  init(root: Node) { self.root = root }
+
   /// Parses `text`; `nil` when it is not an expression of the dialect.
   public init?(_ text: String) {
     var p = Parser(bytes: Array(text.utf8))

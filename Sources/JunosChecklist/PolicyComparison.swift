@@ -138,6 +138,9 @@ extension PolicyDifference {
     changes.sort { $0.kind < $1.kind }
     var limits: [String] = []
     if space.asPathsSampled { limits.append("AS paths are sampled from the expressions (\(space.asPaths.count) classes), not cut exactly") }
+    if space.communitiesSampled {
+      limits.append("communities matched by regular expressions are sampled from one community each, not cut exactly")
+    }
     if !space.communitiesComplete {
       limits.append("more than \(RouteSpace.maxCommunityAtoms) communities: community conditions are not modelled")
     }

@@ -311,8 +311,8 @@ extension PolicyOptions {
         c.communities, kind: "community",
         { (name) throws(Unmodelled) -> Bool in
           guard let d = communityDefinitions[name], !d.members.isEmpty else { throw Unmodelled("community \(name)") }
-          if d.isRegular { throw Unmodelled("community \(name) regular expression") }
-          return d.members.allSatisfy { route.communities.contains($0) } != d.invertMatch
+          guard let carried = d.carried(by: route.communities) else { throw Unmodelled("community \(name) regular expression") }
+          return carried != d.invertMatch
         }) ?? .matched("", nil)
     case .asPath:
       // Named AS-path expressions are ORed, each matched against the whole path.
@@ -391,21 +391,4 @@ private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilte
     if hit { return .some(f) }
   }
   return .some(nil)
-}
-
-extension CommunityDefinition {
-  /// Whether a member is a regular expression rather than a literal (it holds one of
-  /// `. * + ? [ ] ( ) ^ $ | { } \`).
-  var isRegular: Bool { members.contains { $0.utf8.contains(where: isRegexByte) } }
-}
-
-/// A byte that makes a community member a regular expression rather than a literal.
-private func isRegexByte(_ b: UInt8) -> Bool {
-  switch b {
-  case UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "]"),
-    UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "{"),
-    UInt8(ascii: "}"), UInt8(ascii: "\\"):
-    true
-  default: false
-  }
 }

@@ -226,13 +226,31 @@ public struct PolicyActions: Sendable, Hashable {
 /// `community NAME { members [ … ]; invert-match; }`.
 public struct CommunityDefinition: Sendable, Hashable {
   /// The members as written (`65000:100`, `no-export`, `^65000:.*$`); a route must carry all.
-  public var members: [String]
+  public var members: [String] { didSet { parsed = Self.parse(members) } }
   /// Whether the match is inverted.
   public var invertMatch: Bool
+  /// The members read (`nil` when one is a regular expression outside the dialect).
+  private(set) var parsed: [CommunityMember]?
 
   /// Creates a definition.
   public init(members: [String] = [], invertMatch: Bool = false) {
     self.members = members
     self.invertMatch = invertMatch
+    parsed = Self.parse(members)
+  }
+
+  private static func parse(_ members: [String]) -> [CommunityMember]? {
+    var out: [CommunityMember] = []
+    for m in members {
+      guard let c = CommunityMember(m) else { return nil }
+      out.append(c)
+    }
+    return out
+  }
+
+  /// Whether a route carrying `communities` meets the definition, before `invert-match`: every
+  /// member matches one of them. `nil` when a member is not modelled.
+  func carried(by communities: [String]) -> Bool? {
+    parsed.map { members in members.allSatisfy { m in communities.contains { m.matches($0) } } }
   }
 }

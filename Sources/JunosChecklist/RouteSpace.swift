@@ -31,8 +31,11 @@ struct RouteSpace: Sendable {
   var neighbors: [IPPrefix?] = []
   /// Community classes, each as the set of communities its representative carries.
   var communities: [[String]] = []
-  /// The community member sets the classes are cut on.
-  var communityAtoms: [[String]] = []
+  /// The community definitions (members, without `invert-match`) the classes are cut on.
+  var communityAtoms: [CommunityDefinition] = []
+  /// Whether the community classes were sampled from witnesses of regular-expression members
+  /// rather than cut exactly.
+  var communitiesSampled = false
   /// The AS-path expressions the classes are cut on.
   var asPathAtoms: [ASPathRegex] = []
   /// AS-path classes, each as its representative path.
@@ -94,9 +97,8 @@ extension RouteSpace {
         guard let n, let r = route.neighbor else { return route.neighbor == nil && n == nil }
         return n.family == r.family && n.bytes == r.bytes
       } ?? (route.neighbor == nil ? 0 : neighbors.count - 1)
-    let carried = Set(route.communities)
-    let vector = communityAtoms.map { Set($0).isSubset(of: carried) }
-    let community = communities.firstIndex { c in communityAtoms.map { Set($0).isSubset(of: Set(c)) } == vector }
+    let vector = communityAtoms.map { $0.carried(by: route.communities) == true }
+    let community = communities.firstIndex { c in communityAtoms.map { $0.carried(by: c) == true } == vector }
     let verdicts = asPathAtoms.map { $0.matches(route.asPath) }
     let asPath = asPaths.firstIndex { a in asPathAtoms.map { $0.matches(a) } == verdicts }
     guard let best, let origin, let community, let asPath else { return nil }
@@ -111,7 +113,7 @@ struct PolicyAtoms {
   var lengthCuts: [IPPrefix: Set<Int>] = [:]
   var protocols: Set<String> = []
   var neighbors: Set<IPPrefix> = []
-  /// Community member sets (one per literal definition used), sorted.
+  /// Community member sets (one per definition used whose members are all read), sorted.
   var communitySets: Set<[String]> = []
   var asPaths: [ASPathRegex] = []
   var asNumbers: Set<UInt32> = []
@@ -134,7 +136,7 @@ struct PolicyAtoms {
         }
         for name in c.routeFilterLists { for f in options.routeFilterLists[name] ?? [] { add(f) } }
         for name in c.communities {
-          if let d = options.communityDefinitions[name], !d.members.isEmpty, !d.isRegular {
+          if let d = options.communityDefinitions[name], !d.members.isEmpty, d.parsed != nil {
             communitySets.insert(Array(Set(d.members)).sorted())
           }
         }
@@ -177,8 +179,9 @@ extension RouteSpace {
     prefixes = Self.prefixClasses(atoms)
     origins = Self.origins(atoms.protocols)
     neighbors = [nil] + atoms.neighbors.sorted { $0.description < $1.description } + [Self.unnamedNeighbor(atoms.neighbors)]
-    communityAtoms = Array(atoms.communitySets).sorted { $0.lexicographicallyPrecedes($1) }
+    communityAtoms = Array(atoms.communitySets).sorted { $0.lexicographicallyPrecedes($1) }.map { CommunityDefinition(members: $0) }
     (communities, communitiesComplete) = Self.communityClasses(communityAtoms)
+    communitiesSampled = communityAtoms.contains { d in d.parsed?.contains { if case .pattern = $0.kind { true } else { false } } ?? false }
     asPathAtoms = atoms.asPaths
     (asPaths, asPathsSampled) = Self.asPathClasses(atoms)
   }
@@ -209,17 +212,20 @@ extension RouteSpace {
     return IPPrefix(family: .inet, bytes: [192, 0, 2, last], length: 32)
   }
 
-  /// Every realisable combination of the community member sets: a route carrying the union of
-  /// the sets that hold, provided no other set is then carried by accident.
-  private static func communityClasses(_ sets: [[String]]) -> ([[String]], Bool) {
-    guard sets.count <= maxCommunityAtoms else { return ([[]], false) }
+  /// Every realisable combination of the community definitions: a route carrying a witness of
+  /// each member of the definitions that hold (the member itself when literal), provided no other
+  /// definition is then met by accident. Exact for literal members; for patterns, one witness
+  /// each, so a combination that needs another witness is missed (``communitiesSampled``).
+  private static func communityClasses(_ atoms: [CommunityDefinition]) -> ([[String]], Bool) {
+    guard atoms.count <= maxCommunityAtoms else { return ([[]], false) }
+    let witnesses = atoms.map { d in (d.parsed ?? []).compactMap(\.witness) }
     var out: [[String]] = []
     var seen: Set<[String]> = []
-    for mask in 0..<(1 << sets.count) {
+    for mask in 0..<(1 << atoms.count) {
       var carried: Set<String> = []
-      for (i, s) in sets.enumerated() where mask & (1 << i) != 0 { carried.formUnion(s) }
-      let realisable = sets.enumerated().allSatisfy { i, s in mask & (1 << i) != 0 || !Set(s).isSubset(of: carried) }
+      for (i, w) in witnesses.enumerated() where mask & (1 << i) != 0 { carried.formUnion(w) }
       let value = carried.sorted()
+      let realisable = atoms.enumerated().allSatisfy { i, d in (d.carried(by: value) == true) == (mask & (1 << i) != 0) }
       if realisable && seen.insert(value).inserted { out.append(value) }
     }
     return (out, true)

@@ -1,6 +1,7 @@
-import JunosChecklist
 import JunosConfig
 import Testing
+
+@testable import JunosChecklist
 
 /// Parses `display set` lines into policy options.
 private func options(_ lines: [String]) -> PolicyOptions {
@@ -90,15 +91,44 @@ private func compare(
     #expect(c.before.actions == ["local-preference 200"] && c.after.actions == ["local-preference 100"])
   }
 
-  /// A community regular expression is not modelled: the routes that reach it are undetermined,
-  /// never silently equal.
+  /// A condition that is not modelled (`tag`) makes the routes that reach it undetermined, never
+  /// silently equal.
   @Test func anUnmodelledConditionGivesUndeterminedNotSilence() {
-    let old = [
-      "community ANY-3 members \"^3:.*$\"", "policy-statement P term T from community ANY-3", "policy-statement P term T then accept",
-    ]
+    let old = ["policy-statement P term T from tag 5", "policy-statement P term T then accept"]
     let new = old + ["policy-statement P term R then reject"]
     let kinds = compare(old, new, .bgpImport).changes.map(\.kind)
-    #expect(kinds.contains(.undetermined))
+    #expect(kinds == [.undetermined])
+  }
+
+  /// Community patterns: each field matched whole, `*` any number; the set that changes is found
+  /// through a witness community, and the output says communities were sampled.
+  @Test func aCommunityPatternIsCompared() throws {
+    let old = [
+      "community FROM-3 members \"^3:.*$\"", "policy-statement P term T from community FROM-3", "policy-statement P term T then accept",
+    ]
+    let new = old + ["policy-statement P term R then reject"]
+    let d = compare(old, new, .bgpImport)
+    let c = try #require(d.changes.first)
+    #expect(d.changes.map(\.kind) == [.nowRejects])
+    #expect(c.verified)
+    #expect(!c.example.communities.contains { $0.hasPrefix("3:") })
+    #expect(d.limits.contains { $0.hasPrefix("communities matched by regular expressions are sampled") })
+  }
+
+  @Test func communityMembersMatchFieldByField() {
+    func m(_ pattern: String, _ community: String) -> Bool? { CommunityMember(pattern)?.matches(community) }
+    #expect(m("65000:100", "65000:100") == true)
+    #expect(m("65000:100", "65000:1000") == false)
+    #expect(m("65000:*", "65000:7") == true)
+    #expect(m("65000:*", "65001:7") == false)
+    #expect(m("^65000:1....$", "65000:12345") == true)
+    #expect(m("^65000:1....$", "65000:1234") == false)
+    #expect(m("(65000|65001):[1-3]", "65001:2") == true)
+    #expect(m("(65000|65001):[1-3]", "65001:4") == false)
+    #expect(m("3:*", "13:5") == false)
+    #expect(m("no-export", "no-export") == true)
+    #expect(m(".*", "1:2") == nil)
+    #expect(CommunityMember("^65000:[12]{2}$")?.witness == "65000:11")
   }
 
   /// An import sees only the group's routes: BGP, of the group's route type, from its neighbors.

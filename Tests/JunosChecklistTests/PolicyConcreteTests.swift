@@ -254,7 +254,9 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
     // AB's members are ANDed; the two communities are ORed; NOTC matches routes without no-export.
     #expect(decide(["65000:1", "65000:2", "no-export"]) == .accept(ref("P", "BOTH")))
     #expect(decide(["65000:1"]) == .accept(ref("P", "BOTH")))
-    #expect(decide(["65000:1", "no-export"]) == .unmodelled(ref("P", "RE"), condition: "community RE regular expression"))
+    // RE's pattern: AS 65000 and any value, each field matched whole.
+    #expect(decide(["65000:1", "no-export"]) == .accept(ref("P", "RE")))
+    #expect(decide(["165000:1", "no-export"]) == .defaultPolicy(accepts: false))
   }
 
   @Test func neighborCondition() {

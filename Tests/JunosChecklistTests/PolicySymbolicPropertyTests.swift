@@ -18,7 +18,7 @@ private func randomTermLines(_ g: inout SplitMix64, policy p: String, term t: In
   }
   if maybe(5) { lines.append("\(head) from route-type \(Bool.random(using: &g) ? "internal" : "external")") }
   if maybe(6) { lines.append("\(head) from neighbor \(neighbors.randomElement(using: &g)!)") }
-  if maybe(5) { lines.append("\(head) from community C\(Int.random(in: 0...3, using: &g))") }
+  if maybe(5) { lines.append("\(head) from community C\(Int.random(in: 0...5, using: &g))") }
   if maybe(6) { lines.append("\(head) from as-path A\(Int.random(in: 0...3, using: &g))") }
   if maybe(12), p != "SUB" { lines.append("\(head) from policy SUB") }
   lines += randomPrefixConditions(&g, head: head)
@@ -40,6 +40,9 @@ private func randomPolicies(_ g: inout SplitMix64) -> (lines: [String], chain: [
     lines.append("set policy-options community C\(c) members [ \(members.joined(separator: " ")) ]")
     if c == 3 { lines.append("set policy-options community C3 invert-match") }
   }
+  // Patterns: a field wildcard and a digit class.
+  lines.append("set policy-options community C4 members \"65000:*\"")
+  lines.append("set policy-options community C5 members \"^65000:[2-3]$\"")
   for (a, re) in asPaths.enumerated() { lines.append("set policy-options as-path A\(a) \"\(re)\"") }
   for t in 0..<Int.random(in: 1...2, using: &g) { lines += randomTermLines(&g, policy: "SUB", term: t, policies: 1) }
   let chain = (0..<Int.random(in: 1...2, using: &g)).map { "P\($0)" }
