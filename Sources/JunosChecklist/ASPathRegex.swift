@@ -203,38 +203,48 @@ private struct Parser {
   }
 
   /// `*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}` right after an atom.
-  mutating func postfix() -> (Int, Int?)? {
-    guard i < bytes.count else { return nil }
-    switch bytes[i] {
-    case UInt8(ascii: "*"):
-      i += 1
-      return (0, nil)
-    case UInt8(ascii: "+"):
-      i += 1
-      return (1, nil)
-    case UInt8(ascii: "?"):
-      i += 1
-      return (0, 1)
-    case UInt8(ascii: "{"):
-      let save = i
-      i += 1
-      guard let m = number(), m <= 1024 else {
-        i = save
-        return nil
+  mutating func postfix() -> (Int, Int?)? { regexRepetition(bytes, at: &i) }
+
+}
+
+/// The repetition at `i` right after an atom (`*`, `+`, `?`, `{m}`, `{m,}`, `{m,n}`, m and n at
+/// most 1024, blanks allowed inside the braces), moving `i` past it; `nil` (and `i` unmoved) when
+/// there is none. Shared by the AS-path and community-field readers.
+func regexRepetition(_ bytes: [UInt8], at i: inout Int) -> (Int, Int?)? {
+  guard i < bytes.count else { return nil }
+  switch bytes[i] {
+  case UInt8(ascii: "*"):
+    i += 1
+    return (0, nil)
+  case UInt8(ascii: "+"):
+    i += 1
+    return (1, nil)
+  case UInt8(ascii: "?"):
+    i += 1
+    return (0, 1)
+  case UInt8(ascii: "{"):
+    var j = i + 1
+    func count() -> Int? {
+      while j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
+      var v = 0
+      let start = j
+      while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+        v = min(v * 10 + Int(bytes[j] - UInt8(ascii: "0")), 1025)
+        j += 1
       }
-      var n: Int? = Int(m)
-      if i < bytes.count && bytes[i] == UInt8(ascii: ",") {
-        i += 1
-        if let hi = number() { n = hi <= 1024 && hi >= m ? Int(hi) : -1 } else { n = nil }
-      }
-      guard n != -1, i < bytes.count, bytes[i] == UInt8(ascii: "}") else {
-        i = save
-        return nil
-      }
-      i += 1
-      return (Int(m), n)
-    default:
-      return nil
+      return j > start ? v : nil
     }
+    guard let m = count(), m <= 1024 else { return nil }
+    var n: Int? = m
+    if j < bytes.count && bytes[j] == UInt8(ascii: ",") {
+      j += 1
+      n = count()
+      if let hi = n, hi < m || hi > 1024 { return nil }
+    }
+    guard j < bytes.count, bytes[j] == UInt8(ascii: "}") else { return nil }
+    i = j + 1
+    return (m, n)
+  default:
+    return nil
   }
 }

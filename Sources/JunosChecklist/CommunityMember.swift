@@ -159,46 +159,7 @@ private struct DigitParser {
     return UInt32(bytes[i - 1] - 0x30)
   }
 
-  mutating func postfix() -> (Int, Int?)? {
-    guard i < bytes.count else { return nil }
-    switch bytes[i] {
-    case UInt8(ascii: "*"):
-      i += 1
-      return (0, nil)
-    case UInt8(ascii: "+"):
-      i += 1
-      return (1, nil)
-    case UInt8(ascii: "?"):
-      i += 1
-      return (0, 1)
-    case UInt8(ascii: "{"):
-      let start = i
-      i += 1
-      guard let m = count() else {
-        i = start
-        return nil
-      }
-      var n: Int? = m
-      if eat(UInt8(ascii: ",")) { n = count() }
-      guard eat(UInt8(ascii: "}")), n.map({ $0 >= m }) ?? true else {
-        i = start
-        return nil
-      }
-      return (m, n)
-    default: return nil
-    }
-  }
-
-  mutating func count() -> Int? {
-    var n = 0
-    var any = false
-    while let d = digit() {
-      n = n * 10 + Int(d)
-      any = true
-      guard n <= 64 else { return nil }
-    }
-    return any ? n : nil
-  }
+  mutating func postfix() -> (Int, Int?)? { regexRepetition(bytes, at: &i) }
 
   mutating func eat(_ b: UInt8) -> Bool {
     guard i < bytes.count, bytes[i] == b else { return false }
