@@ -52,7 +52,7 @@ public enum Checklist {
       ChangeWithoutCommitConfirmed(), TermMatchConditionsRemoved(), GuardTermRemoved(), PolicyTermReordered(), MatchAllAcceptTerm(),
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
-      GroupChangeReach(), LinkUpBeforeSessions(),
+      GroupChangeReach(), RedundantPairAttributeChange(), LinkUpBeforeSessions(),
     ]
   }
 

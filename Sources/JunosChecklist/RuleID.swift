@@ -29,12 +29,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case coreLinkWithoutBFD = "core-link-without-bfd"
   case flowspecRouteOverbroad = "flowspec-route-overbroad"
   case groupChangeReach = "group-change-reach"
+  case redundantPairAttributeChange = "redundant-pair-attribute-change"
   case linkUpBeforeSessions = "link-up-before-sessions"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (31 for the suppression check).
+  /// The rule's number in the catalogue (32 for the suppression check).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -85,6 +86,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .coreLinkWithoutBFD: "Core IGP interface without BFD"
     case .flowspecRouteOverbroad: "Local flow route with a missing or very broad destination match"
     case .groupChangeReach: "A change to a configuration group reaches statements or interfaces beyond the lines changed"
+    case .redundantPairAttributeChange: "MED or local preference changed on a group or policy a redundant pair of routers shares"
     case .linkUpBeforeSessions: "A link of a node in service is given addresses and enabled before its sessions are configured and verified"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
@@ -151,6 +153,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Give the flow route a narrow `destination` that does not cover the router's own addresses."
     case .groupChangeReach:
       "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
+    case .redundantPairAttributeChange:
+      "Change the attribute on both routers of the pair in separate, verified steps (one router at a time, traffic checked in between), or keep the pair's settings equal."
     case .linkUpBeforeSessions:
       "Configure the BGP neighbors and the IGP interface with the port disabled, then enable it in a step that verifies the sessions (#@ verify bgp-session, isis-adjacency, ospf-neighbor)."
     case .suppressionWithoutReason:
@@ -174,6 +178,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .termMatchConditionsRemoved, .guardTermRemoved, .policyTermReordered, .policyDetached: "D"
     case .bulkCoreIsolation: "D, P"
     case .groupChangeReach: "D, P"
+    case .redundantPairAttributeChange: "D, P"
     case .linkUpBeforeSessions: "P"
     case .flowspecRouteOverbroad: "C, D"
     case .suppressionWithoutReason: "C, D, P"

@@ -3,14 +3,15 @@ import JunosChecklist
 import Testing
 
 @Suite struct RuleCatalogTests {
-  @Test func theCatalogueHasItsThirtyOneRulesInOrder() {
-    #expect(RuleID.allCases.count == 31)
+  @Test func theCatalogueHasItsThirtyTwoRulesInOrder() {
+    #expect(RuleID.allCases.count == 32)
     #expect(RuleID.unconditionalAggregateExported.number == 1)
     #expect(RuleID.policyTermReordered.number == 17)
     #expect(RuleID.flowspecRouteOverbroad.number == 28)
     #expect(RuleID.groupChangeReach.number == 29)
-    #expect(RuleID.linkUpBeforeSessions.number == 30)
-    #expect(RuleID.suppressionWithoutReason.number == 31)
+    #expect(RuleID.redundantPairAttributeChange.number == 30)
+    #expect(RuleID.linkUpBeforeSessions.number == 31)
+    #expect(RuleID.suppressionWithoutReason.number == 32)
     #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
   }
 
