@@ -236,31 +236,37 @@ extension RedundantPairAttributeChange {
     var out: [[Finding]?] = Array(repeating: nil, count: views.count)
     for (i, vi) in views.enumerated() {
       guard let vi else { continue }
+      // The other inputs that are this one's partners, with why.
+      let partners: [(view: PairView, why: String)] = views.enumerated().compactMap { j, vj in
+        guard j != i, let vj, let why = PairSettings.pairEvidence(vi.before, vj.before) else { return nil }
+        return (vj, why)
+      }
+      guard !partners.isEmpty else { continue }
       var found: [Finding] = []
       var seen: Set<String> = []
-      for (j, vj) in views.enumerated() where j != i {
-        guard let vj, let why = PairSettings.pairEvidence(vi.before, vj.before) else { continue }
-        if out[i] == nil { out[i] = [] }
-        for c in vi.changes where PairSettings.shares(c.setting, with: vj.before) && seen.insert(c.setting.key).inserted {
-          let path = c.setting.path.map { ConfigTree.quoteIfNeeded($0) }.joined(separator: " ")
-          let severity: Severity
-          let message: String
-          if let other = vj.changes.first(where: { $0.setting.key == c.setting.key }) {
-            let at = "\(other.location.file):\(other.location.line):\(other.location.column)"
-            severity = .error
-            message =
-              "\(c.describe), and its pair partner \(vj.file) changes it too (\(other.how), \(at)); \(why): with both changed at once the pair's traffic moves onto one router or flaps between them"
-          } else {
-            severity = .warning
-            message =
-              "\(c.describe), but not on its pair partner \(vj.file) (\(why)): the pair no longer sends the same \(c.setting.attribute.rawValue), so its traffic moves onto one router"
-          }
-          found.append(
-            Finding(
-              rule: .redundantPairAttributeChange, severity: severity, message: message, location: c.location, step: c.step, path: path))
+      for c in vi.changes where seen.insert(c.setting.key).inserted {
+        let sharing = partners.filter { PairSettings.shares(c.setting, with: $0.view.before) }
+        guard let first = sharing.first else { continue }
+        let severity: Severity
+        let message: String
+        // A partner that changes the same statement too makes it an error, whichever it is.
+        if let (p, other) = sharing.lazy.compactMap({ p in p.view.changes.first { $0.setting.key == c.setting.key }.map { (p, $0) } }).first
+        {
+          let at = "\(other.location.file):\(other.location.line):\(other.location.column)"
+          severity = .error
+          message =
+            "\(c.describe), and its pair partner \(p.view.file) changes it too (\(other.how), \(at)); \(p.why): with both changed at once the pair's traffic moves onto one router or flaps between them"
+        } else {
+          severity = .warning
+          message =
+            "\(c.describe), but not on its pair partner \(first.view.file) (\(first.why)): the pair no longer sends the same \(c.setting.attribute.rawValue), so its traffic moves onto one router"
         }
+        let path = c.setting.path.map { ConfigTree.quoteIfNeeded($0) }.joined(separator: " ")
+        found.append(
+          Finding(rule: .redundantPairAttributeChange, severity: severity, message: message, location: c.location, step: c.step, path: path)
+        )
       }
-      if out[i] != nil { out[i] = found }
+      out[i] = found
     }
     return out
   }

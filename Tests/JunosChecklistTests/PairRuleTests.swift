@@ -111,6 +111,23 @@ import Testing
     #expect(same.flatMap(pairFindings).isEmpty)
   }
 
+  /// Three routers that share the group: any partner changing the statement too makes it an
+  /// error, whatever the order of the inputs.
+  @Test func withThreeRoutersAnyPartnerThatChangesItTooMakesItAnError() throws {
+    let b2 = String(decoding: try ChecklistFixtures.source(Self.folder + "as1border2.set").bytes, as: UTF8.self)
+    let b3 = SourceFile(path: "as1border3.set", text: b2.replacingOccurrences(of: "host-name as1border2", with: "host-name as1border3"))
+    let results = Checklist.lint(
+      together: [
+        try change("as1border1-med.set", over: "as1border1.set"), try change("as1border2.set", over: "as1border2.set"),
+        LintInput(file: try ChecklistFixtures.source(Self.folder + "as1border2-med.set"), kind: .change(baseline: b3)),
+      ])
+    let f = try #require(pairFindings(results[0]).first)
+    #expect(pairFindings(results[0]).count == 1)
+    #expect(f.severity == .error && f.message.contains("pair partner \(Self.folder)as1border2-med.set changes it too"))
+    #expect(pairFindings(results[1]).isEmpty)
+    #expect(pairFindings(results[2]).map(\.severity) == [.error])
+  }
+
   @Test func aSuppressionFileEntryCoversTheJointFinding() throws {
     let options = LintOptions(suppressions: [
       SuppressionEntry(
