@@ -141,7 +141,8 @@ enum PairSettings {
 
   /// Why a single configuration has a redundant pair partner, or `nil`: a BGP group named or
   /// described as the pair's (`pair`, `partner`, `redundan…`), or an internal group with a
-  /// neighbor on a directly connected subnet (the pair's own link).
+  /// neighbor on a directly connected subnet (the pair's own link) whose session is not made
+  /// external by a `local-as`.
   static func partnerEvidence(_ c: ConfigContext) -> String? {
     for ri in c.model.instances {
       for g in ri.bgp?.groups ?? [] {
@@ -151,6 +152,9 @@ enum PairSettings {
         }
         guard !c.isExternal(g, in: ri) else { continue }
         for n in g.neighbors {
+          // `local-as` other than the peer's AS makes the session external after all.
+          let localAS = c.tree.value(n.node, "local-as") ?? c.tree.value(g.node, "local-as")
+          if let l = localAS, let p = n.peerAS ?? g.peerAS, l != p { continue }
           if let u = c.interfaceFacing(n.address) {
             return "iBGP group \(g.name)\(ri.suffix) has neighbor \(n.address) on the directly connected \(u), the pair partner"
           }

@@ -164,6 +164,13 @@ import Testing
     #expect(f.first?.message.hasPrefix("MED removed (was 10) on BGP group TRANSIT") == true)
     #expect(f.first?.message.contains("iBGP group IBGP has neighbor 10.0.0.1 on the directly connected et-0/0/0.0") == true)
     #expect(f.first?.location == FindingLocation(file: "c.set", line: 1, column: 1))
+    // A session that `local-as` makes external is no partner (as in Juniper's validated WAN edge design).
+    let localAS = base.replacingOccurrences(
+      of: "neighbor 10.0.0.1\n", with: "neighbor 10.0.0.1 peer-as 64500\nset protocols bgp group IBGP neighbor 10.0.0.1 local-as 64501\n")
+    #expect(
+      Checklist.lint(changes: change, baseline: SourceFile(path: "b.set", text: localAS)).findings.allSatisfy {
+        $0.rule != .redundantPairAttributeChange
+      })
     // The partner iBGP session over a loopback is no evidence; a description saying so is.
     let loopback = base.replacingOccurrences(of: "neighbor 10.0.0.1", with: "neighbor 10.255.0.2")
     #expect(
