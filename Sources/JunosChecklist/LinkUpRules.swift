@@ -122,7 +122,7 @@ struct LinkUpBeforeSessions: Rule {
     return Finding(
       rule: id,
       message:
-        "step \(s.step.id) gives \(unit), \(kind), addresses and enables it on a node in service \(why.joined(separator: ", and ")); configure the sessions with the port disabled, then enable it and verify them",
+        "step \(s.step.id) addresses and enables \(unit), \(kind), on a node in service \(why.joined(separator: ", and ")); configure the sessions with the port disabled, then enable it and verify them",
       location: r.whereLive(s, ifd), step: s.step.id, path: "interfaces \(ifd) unit \(RouterModel.split(unit).unit)")
   }
 }

@@ -49,6 +49,12 @@ enum PairSettings {
     for ri in c.model.instances {
       guard let bgp = ri.bgp else { continue }
       let base: [String] = ri.name == "master" ? [] : ["routing-instances", ri.name]
+      for (kw, attr) in keywords {
+        guard let n = t.first(bgp.node, kw) else { continue }
+        add(
+          PairSetting(
+            attribute: attr, path: base + ["protocols", "bgp", kw], value: text(t, n), place: "protocols bgp (every group)\(ri.suffix)"))
+      }
       for g in bgp.groups {
         let gp = base + ["protocols", "bgp", "group", g.name]
         for (kw, attr) in keywords {

@@ -205,5 +205,13 @@ import Testing
     }
     #expect(f.count == 1)
     #expect(f.first?.message.hasPrefix("local-preference changed from 200 to 50 on BGP group PAIR") == true)
+    // So does MED for every group, under protocols bgp.
+    let all = SourceFile(path: "c.set", text: "set protocols bgp metric-out 5\n")
+    let g = Checklist.lint(changes: all, baseline: SourceFile(path: "b.set", text: base)).findings.filter {
+      $0.rule == .redundantPairAttributeChange
+    }
+    #expect(g.count == 1)
+    #expect(g.first?.message.hasPrefix("MED set to 5 on protocols bgp (every group)") == true)
+    #expect(g.first?.path == "protocols bgp metric-out")
   }
 }
