@@ -230,15 +230,18 @@ public enum Checklist {
   /// ``lint(plan:options:read:)``, with the replay it linted (`nil` when an input error stopped
   /// it).
   static func lintWithReplay(plan file: SourceFile, options: LintOptions, read: (String) throws -> SourceFile) -> (
-    result: LintResult, replay: PlanReplay?
+    result: LintResult, replay: PlanReplay?, nodes: [PairView]
   ) {
     let (plan, planDiagnostics) = ChangePlan.parse(file)
     guard !planDiagnostics.contains(where: { $0.severity == .error }) else {
-      return (LintResult(findings: [], diagnostics: planDiagnostics), nil)
+      return (LintResult(findings: [], diagnostics: planDiagnostics), nil, [])
     }
     let replay = PlanReplay(plan: plan, roleRules: options.roleRules, read: read)
-    let diagnostics = planDiagnostics + replay.diagnostics
-    guard !diagnostics.contains(where: { $0.severity == .error }) else { return (LintResult(findings: [], diagnostics: diagnostics), nil) }
+    let (nodes, nodeDiagnostics) = nodeViews(replay, options: options, read: read)
+    let diagnostics = planDiagnostics + replay.diagnostics + nodeDiagnostics
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return (LintResult(findings: [], diagnostics: diagnostics), nil, [])
+    }
     let all = rules(options)
     let baseline = Set(all.flatMap { $0.check(config: replay.initial) }.map(Key.init))
     var findings: [Finding] = []
@@ -248,6 +251,15 @@ public enum Checklist {
       for f in all.flatMap({ $0.check(change: s.change) }) { findings.append(f) }
     }
     findings += all.flatMap { $0.check(plan: replay) }
+    // The plan's other nodes (`#@ node`): the pair check between them and the plan's own node.
+    if !nodes.isEmpty, let own = pairView(replay, file: "node " + (plan.header?.node ?? "of \(file.path)")) {
+      let across = RedundantPairAttributeChange.across([own] + nodes)
+      if let mine = across[0] {
+        findings.removeAll { $0.rule == .redundantPairAttributeChange }
+        findings += mine
+      }
+      findings += across.dropFirst().compactMap { $0 }.joined()
+    }
     // Where a plan escalates a configuration finding (rule 12), keep the escalated one.
     var top: [String: Severity] = [:]
     for f in findings where f.rule == .coreLinkWithoutCoS { top[f.path] = max(top[f.path] ?? .info, f.severity) }
@@ -272,7 +284,7 @@ public enum Checklist {
     var r = finish(
       findings + extra, contexts: (replay.states + replay.rollbackStates).map(\.after), diagnostics: diagnostics, options: options)
     r.suppressed += suppressed
-    return (r, replay)
+    return (r, replay, nodes)
   }
 
   /// Lints a commit history (rule 14). `emptyDiff(i)` says whether commit `i` changed nothing

@@ -265,7 +265,7 @@ extension RedundantPairAttributeChange {
           let at = "\(other.location.file):\(other.location.line):\(other.location.column)"
           severity = .error
           message =
-            "\(c.describe), and its pair partner \(p.view.file) changes it too (\(other.how), \(at)); \(p.why): with both changed at once the pair's traffic moves onto one router or flaps between them"
+            "\(c.describe), and its pair partner \(p.view.file) changes it too (\(other.how), \(at)); \(p.why): changed on both routers of the pair, its traffic moves onto one router, or back and forth while the two differ"
         } else {
           severity = .warning
           message =

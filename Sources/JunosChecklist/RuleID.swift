@@ -154,7 +154,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .groupChangeReach:
       "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
     case .redundantPairAttributeChange:
-      "Change the attribute on both routers of the pair in separate, verified steps (one router at a time, traffic checked in between), or keep the pair's settings equal."
+      "Keep the pair's settings equal; to change them, do it in a plan of its own, one router at a time with the traffic verified in between, and accept the finding with the reason."
     case .linkUpBeforeSessions:
       "Configure the BGP neighbors and the IGP interface with the port disabled, then enable it in a step that verifies the sessions (#@ verify bgp-session, isis-adjacency, ospf-neighbor)."
     case .suppressionWithoutReason:

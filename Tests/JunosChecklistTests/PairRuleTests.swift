@@ -96,6 +96,39 @@ import Testing
     #expect(results.flatMap(pairFindings).count == 2)
   }
 
+  /// Both routers in one plan: `#@ node as1border2 as1border2.set` and `#@ on as1border2`.
+  @Test func bothRoutersInOnePlanIsAnErrorAtEachLine() throws {
+    let r = try ChecklistFixtures.lintPlan(Self.folder + "med-pair.plan")
+    #expect(!r.hasErrors, "\(r.diagnostics)")
+    let found = pairFindings(r)
+    #expect(found.map(\.location.line) == [7, 9])
+    #expect(found.allSatisfy { $0.severity == .error && $0.step == "med" && $0.location.file == Self.folder + "med-pair.plan" })
+    #expect(found[0].message.contains("its pair partner node as1border2 changes it too (set to 100, \(Self.folder)med-pair.plan:9:1)"))
+    #expect(found[1].message.contains("its pair partner node as1border1 changes it too"))
+    // The partner's lines are not the plan's own node's: no other rule sees them.
+    #expect(r.findings.filter { $0.location.line == 9 }.map(\.rule) == [.redundantPairAttributeChange])
+    // Only one of the two changing it (its line and its undo left out): a warning, at that one's line.
+    let text = String(decoding: try ChecklistFixtures.source(Self.folder + "med-pair.plan").bytes, as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (line, dropped) in [(9, [7, 15]), (7, [8, 9, 16, 17])] {
+      // Dropped lines are emptied, so the others keep their numbers.
+      let one = lines.enumerated().map { dropped.contains($0.offset + 1) ? "" : $0.element }.joined(separator: "\n")
+      let result = Checklist.lint(plan: SourceFile(path: Self.folder + "one.plan", text: one)) {
+        try ChecklistFixtures.source(Self.folder + $0)
+      }
+      #expect(!result.hasErrors, "\(result.diagnostics)")
+      #expect(pairFindings(result).map(\.severity) == [.warning])
+      #expect(pairFindings(result).map(\.location.line) == [line])
+    }
+    // A node whose file cannot be read is an input error.
+    let missing = text.replacingOccurrences(of: "#@ node as1border2 as1border2.set", with: "#@ node as1border2 nowhere.set")
+    let broken = Checklist.lint(plan: SourceFile(path: "p.plan", text: missing)) { path in
+      guard path != "nowhere.set" else { throw CocoaError(.fileNoSuchFile) }
+      return try ChecklistFixtures.source(Self.folder + path)
+    }
+    #expect(broken.hasErrors && broken.diagnostics.contains { $0.location.line == 3 })
+  }
+
   @Test func aPlansAcceptCoversItsJointFindingAndOneRouterIsNoPair() throws {
     let text = String(decoding: try ChecklistFixtures.source(Self.folder + "med-as1border1.plan").bytes, as: UTF8.self)
       .replacingOccurrences(of: "#@ step pre", with: "#@ accept redundant-pair-attribute-change \"agreed with the core team\"\n#@ step pre")
