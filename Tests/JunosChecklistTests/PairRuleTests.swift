@@ -129,6 +129,19 @@ import Testing
     #expect(broken.hasErrors && broken.diagnostics.contains { $0.location.line == 3 })
   }
 
+  /// A two-node plan linted with a third input: every router's view is compared, and the plan
+  /// keeps the findings about its own node and its other node.
+  @Test func aTwoNodePlanLintedWithAnotherChange() throws {
+    let results = Checklist.lint(together: [try plan("med-pair.plan"), try change("as1border2-med.set", over: "as1border2.set")])
+    #expect(pairFindings(results[0]).map(\.location.line) == [7, 9])
+    #expect(pairFindings(results[0]).allSatisfy { $0.severity == .error })
+    // The change is as1border2's, like the plan's other node: one router, so its partner is the
+    // plan's own node (as1border1), which changes it too.
+    let f = try #require(pairFindings(results[1]).first)
+    #expect(pairFindings(results[1]).count == 1)
+    #expect(f.severity == .error && f.message.contains("its pair partner \(Self.folder)med-pair.plan changes it too"))
+  }
+
   @Test func aPlansAcceptCoversItsJointFindingAndOneRouterIsNoPair() throws {
     let text = String(decoding: try ChecklistFixtures.source(Self.folder + "med-as1border1.plan").bytes, as: UTF8.self)
       .replacingOccurrences(of: "#@ step pre", with: "#@ accept redundant-pair-attribute-change \"agreed with the core team\"\n#@ step pre")
