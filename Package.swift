@@ -97,7 +97,9 @@ let package = Package(
     .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"], swiftSettings: strict),
     .testTarget(
       name: "JunoscopeCLITests",
-      dependencies: ["JunoscopeCLI", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport", "JunoscopeDocTest"],
+      dependencies: [
+        "JunoscopeCLI", "JunosChecklist", "JunosConfig", "JunosHistory", "JunosDevice", "ArgumentKit", "JunoscopeTestSupport", "JunoscopeDocTest",
+      ],
       exclude: ["Snapshots"], swiftSettings: strict),
   ]
 )

@@ -28,6 +28,45 @@ public struct ASPathRegex: Sendable, Hashable {
     return Self.step(root, start, path)[path.count]
   }
 
+  /// A shortest AS path the expression matches (the lowest AS of each range); `nil` when it
+  /// matches none.
+  public var shortestMatch: [UInt32]? { Self.shortest(root) }
+
+  /// The AS numbers the expression names (each range's ends).
+  public var numbers: Set<UInt32> {
+    var out: Set<UInt32> = []
+    func walk(_ n: Node) {
+      switch n {
+      case .atom(let ranges): for r in ranges ?? [] { out.formUnion([r.lowerBound, r.upperBound]) }
+      case .sequence(let nodes), .alternatives(let nodes): nodes.forEach(walk)
+      case .repeated(let inner, _, _): walk(inner)
+      }
+    }
+    walk(root)
+    return out
+  }
+
+  private static func shortest(_ node: Node) -> [UInt32]? {
+    switch node {
+    case .atom(let ranges):
+      guard let ranges else { return [1] }
+      return ranges.first.map { [$0.lowerBound] }
+    case .sequence(let nodes):
+      var out: [UInt32] = []
+      for n in nodes {
+        guard let part = shortest(n) else { return nil }
+        out += part
+      }
+      return out
+    case .alternatives(let nodes):
+      return nodes.compactMap(shortest).min { $0.count < $1.count }
+    case .repeated(let inner, let min, _):
+      if min == 0 { return [] }
+      guard let part = shortest(inner) else { return nil }
+      return Array([[UInt32]](repeating: part, count: min).joined())
+    }
+  }
+
   /// The positions reachable after `node` from the positions set in `from`.
   private static func step(_ node: Node, _ from: [Bool], _ path: [UInt32]) -> [Bool] {
     switch node {

@@ -65,6 +65,15 @@ func termLabel(_ policy: String, _ term: String) -> String {
   term.isEmpty ? "policy \(policy)" : "policy \(policy) term \(term)"
 }
 
+extension ChangeContext {
+  /// A finding of a rule that reads the change's text, with what the semantic comparison says:
+  /// an example route decided differently, or, when none is, the severity lowered to info.
+  func policyFinding(_ rule: RuleID, _ severity: Severity, _ message: String, policy: String, term: String, path: [String]) -> Finding {
+    guard let effect = semanticEffect(ofPolicy: policy, term: term) else { return finding(rule, severity, message, path: path) }
+    return finding(rule, effect.changed ? severity : .info, message + effect.note, path: path)
+  }
+}
+
 /// Whether a use of a policy is one where losing a guard is an error (IGP export, eBGP, VRF).
 func severeUse(_ uses: [AppliedChain]) -> Bool {
   uses.contains {
@@ -94,20 +103,20 @@ struct TermMatchConditionsRemoved: Rule {
           let lost = (was.from.keywords + was.to.keywords).joined(separator: ", ")
           let action = t.then.terminal == .accept ? "accepts" : "modifies"
           out.append(
-            d.finding(
+            d.policyFinding(
               id, .error,
               "\(termLabel(name, t.name)) lost its match conditions (\(lost)) and now \(action) every route; it is applied as \(use)",
-              path: termPath(name, t.name) + ["from"]))
+              policy: name, term: t.name, path: termPath(name, t.name) + ["from"]))
         } else {
           let before = Self.counts(was)
           let after = Self.counts(t)
           let widened = before.keys.filter { (after[$0] ?? 0) < before[$0]! }.sorted()
           if !widened.isEmpty {
             out.append(
-              d.finding(
+              d.policyFinding(
                 id, .warning,
                 "\(termLabel(name, t.name)) lost match conditions (\(widened.joined(separator: ", "))) and still accepts: its match is wider",
-                path: termPath(name, t.name) + ["from"]))
+                policy: name, term: t.name, path: termPath(name, t.name) + ["from"]))
           }
         }
       }
@@ -152,10 +161,10 @@ struct GuardTermRemoved: Rule {
         }
         let guardKind = t.hasMatchConditions ? "reject term" : "final catch-all reject term"
         out.append(
-          d.finding(
+          d.policyFinding(
             id, sev,
             "\(guardKind) \(t.name.isEmpty ? "" : "\(t.name) ")of policy \(name) \(what); routes it rejected now fall through to \(next)",
-            path: termPath(name, t.name)))
+            policy: name, term: t.name, path: termPath(name, t.name)))
       }
     }
     return out
@@ -209,10 +218,10 @@ struct PolicyTermReordered: Rule {
         if !hidden.isEmpty {
           let action = wall.then.terminal?.rawValue ?? ""
           out.append(
-            d.finding(
+            d.policyFinding(
               id, .error,
               "policy \(name): term\(hidden.count == 1 ? "" : "s") \(hidden.joined(separator: ", ")) now come\(hidden.count == 1 ? "s" : "") after term \(wall.name) (then \(action), no match conditions) and can never match",
-              path: termPath(name, hidden[0])))
+              policy: name, term: hidden[0], path: termPath(name, hidden[0])))
           continue
         }
       }
@@ -233,14 +242,14 @@ struct PolicyTermReordered: Rule {
       let first = common.first { moved.contains($0) } ?? common[0]
       if let (b, a) = severe.first {
         out.append(
-          d.finding(
+          d.policyFinding(
             id, .error, "policy \(name): terms \(b) and \(a) swapped order; they overlap and take different actions, so routes change fate",
-            path: termPath(name, first)))
+            policy: name, term: b, path: termPath(name, first)))
       } else {
         out.append(
-          d.finding(
+          d.policyFinding(
             id, .warning, "policy \(name): term order changed (\(oldOrder.joined(separator: ", ")) → \(common.joined(separator: ", ")))",
-            path: termPath(name, first)))
+            policy: name, term: first, path: termPath(name, first)))
       }
     }
     return out

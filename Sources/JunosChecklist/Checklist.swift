@@ -52,7 +52,8 @@ public enum Checklist {
       ChangeWithoutCommitConfirmed(), TermMatchConditionsRemoved(), GuardTermRemoved(), PolicyTermReordered(), MatchAllAcceptTerm(),
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
-      GroupChangeReach(), RedundantPairAttributeChange(), LinkUpBeforeSessions(),
+      GroupChangeReach(), SemanticPolicyRule(id: .exportLeaksRoutes), SemanticPolicyRule(id: .importDropsRoutes),
+      SemanticPolicyRule(id: .igpExportWidened), RedundantPairAttributeChange(), LinkUpBeforeSessions(),
     ]
   }
 

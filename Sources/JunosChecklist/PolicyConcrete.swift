@@ -14,11 +14,21 @@ public struct Route: Sendable, Hashable {
   public var communities: [String]
   /// Its AS path, nearest AS first.
   public var asPath: [UInt32]
+  /// `internal` or `external` (`from route-type`); `nil` for protocols without one.
+  public var routeType: RouteType?
+
+  /// The route types `from route-type` tells apart.
+  public enum RouteType: String, Sendable, Hashable, CaseIterable {
+    /// Learned inside the AS: iBGP, OSPF intra- and inter-area, IS-IS internal.
+    case `internal`
+    /// Learned from outside it: eBGP, OSPF and IS-IS externals.
+    case external
+  }
 
   /// Creates a route.
   public init(
     prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true, communities: [String] = [],
-    asPath: [UInt32] = []
+    asPath: [UInt32] = [], routeType: RouteType? = nil
   ) {
     self.prefix = prefix
     self.protocolName = protocolName
@@ -26,6 +36,7 @@ public struct Route: Sendable, Hashable {
     self.isActive = isActive
     self.communities = communities
     self.asPath = asPath
+    self.routeType = routeType
   }
 }
 
@@ -171,78 +182,159 @@ private func anyOf(_ names: [String], kind: String, _ test: (String) throws(Unmo
   return .failed("\(kind) \(names.joined(separator: " ")) not matched")
 }
 
-/// How one term's conditions met one route.
-private enum ConcreteMatch {
+/// How one term's conditions (or one kind of them) met one route.
+enum ConcreteMatch {
+  /// Met; with the action of the route filter that matched, when it has its own.
   case matched(String, PolicyActions.Terminal?)
+  /// Not met, and why.
   case failed(String)
+  /// A condition that is not modelled, by its keyword.
   case unmodelled(String)
+}
+
+/// The part of a route one kind of condition reads. The symbolic comparison
+/// (`PolicySymbolic.swift`) evaluates each check on the classes of its part alone.
+enum RoutePart: Int, CaseIterable {
+  /// The prefix (and so the family).
+  case prefix
+  /// The protocol, route type and whether the route is active.
+  case origin
+  /// The neighbor it was learned from.
+  case neighbor
+  /// Its communities.
+  case communities
+  /// Its AS path.
+  case asPath
+}
+
+/// One kind of condition of a term, in the order the evaluator tries them: the first kind that
+/// is not met ends the term.
+enum TermCheck: CaseIterable {
+  /// Conditions the evaluator does not model at all (`to`, `condition`, `instance`, `tag`, …).
+  case unsupported
+  case protocols, routeType, neighbor, family, community, asPath
+  /// `from policy` subroutines (they read the whole route).
+  case subroutine
+  /// The prefix alternatives (route filters, lists); the last check.
+  case prefix
+
+  /// The part of the route the check reads; `nil` for the whole route or none of it.
+  var part: RoutePart? {
+    switch self {
+    case .unsupported, .subroutine: nil
+    case .protocols, .routeType: .origin
+    case .neighbor: .neighbor
+    case .family, .prefix: .prefix
+    case .community: .communities
+    case .asPath: .asPath
+    }
+  }
+
+  /// Whether `c` has conditions of this kind.
+  func applies(to term: PolicyTerm) -> Bool {
+    let c = term.from
+    switch self {
+    case .unsupported: return !term.to.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.other.isEmpty
+    case .protocols: return !c.protocols.isEmpty
+    case .routeType: return !c.routeTypes.isEmpty
+    case .neighbor: return !c.neighbors.isEmpty
+    case .family: return !c.families.isEmpty
+    case .community: return !c.communities.isEmpty
+    case .asPath: return !c.asPaths.isEmpty
+    case .subroutine: return !c.subroutines.isEmpty
+    case .prefix: return c.hasPrefixConditions
+    }
+  }
 }
 
 extension PolicyOptions {
   private func concreteMatch(
     _ term: PolicyTerm, _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
   ) -> ConcreteMatch {
-    if !term.to.isEmpty { return .unmodelled("to") }
-    let c = term.from
-    if !c.conditions.isEmpty { return .unmodelled("condition") }
-    if !c.tables.isEmpty { return .unmodelled("instance") }
-    if let k = c.other.first { return .unmodelled(k) }
-    if !c.protocols.isEmpty && !c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) {
-      return .failed("protocol \(route.protocolName) not in \(c.protocols.joined(separator: " "))")
+    for check in TermCheck.allCases where check.applies(to: term) {
+      let outcome: ConcreteMatch
+      if check == .subroutine {
+        // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
+        // decision the attachment's default; the subroutine's actions apply either way.
+        outcome =
+          anyOf(
+            term.from.subroutines, kind: "policy",
+            { (name) throws(Unmodelled) -> Bool in
+              guard let sub = policies[name], depth < 16 else { throw Unmodelled("policy \(name)") }
+              switch run([sub], route, attachment, depth: depth + 1, &result) {
+              case .accept?: return true
+              case .reject?: return false
+              case nil: return attachment.accepts(route)
+              case .unmodelled(_, let k)?: throw Unmodelled(k)
+              case .defaultPolicy?, .undefinedPolicy?: throw Unmodelled("policy \(name)")
+              }
+            }) ?? .matched("", nil)
+      } else {
+        outcome = evaluate(check, of: term, on: route)
+      }
+      switch outcome {
+      case .failed, .unmodelled: return outcome
+      case .matched(let why, let action) where check == .prefix: return .matched(why, action)
+      case .matched: continue
+      }
     }
-    if !c.neighbors.isEmpty {
+    return .matched(term.from.isEmpty ? "no conditions" : "conditions met", nil)
+  }
+
+  /// One kind of condition of `term` (not `.subroutine`) against `route`; it reads only the
+  /// check's part of the route.
+  func evaluate(_ check: TermCheck, of term: PolicyTerm, on route: Route) -> ConcreteMatch {
+    let c = term.from
+    switch check {
+    case .unsupported:
+      if !term.to.isEmpty { return .unmodelled("to") }
+      if !c.conditions.isEmpty { return .unmodelled("condition") }
+      if !c.tables.isEmpty { return .unmodelled("instance") }
+      return .unmodelled(c.other.first ?? "")
+    case .protocols:
+      if c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) { return .matched("", nil) }
+      return .failed("protocol \(route.protocolName) not in \(c.protocols.joined(separator: " "))")
+    case .routeType:
+      if let t = route.routeType, c.routeTypes.contains(t.rawValue) { return .matched("", nil) }
+      return .failed("route-type \(route.routeType?.rawValue ?? "none") not in \(c.routeTypes.joined(separator: " "))")
+    case .neighbor:
       let hit = route.neighbor.map { n in
         c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false }
       }
-      if hit != true { return .failed("neighbor not in \(c.neighbors.joined(separator: " "))") }
-    }
-    if !c.families.isEmpty && !c.families.contains(route.prefix.family.rawValue) {
+      return hit == true ? .matched("", nil) : .failed("neighbor not in \(c.neighbors.joined(separator: " "))")
+    case .family:
+      if c.families.contains(route.prefix.family.rawValue) { return .matched("", nil) }
       return .failed("family \(route.prefix.family.rawValue) not in \(c.families.joined(separator: " "))")
+    case .community:
+      // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
+      return anyOf(
+        c.communities, kind: "community",
+        { (name) throws(Unmodelled) -> Bool in
+          guard let d = communityDefinitions[name], !d.members.isEmpty else { throw Unmodelled("community \(name)") }
+          if d.isRegular { throw Unmodelled("community \(name) regular expression") }
+          return d.members.allSatisfy { route.communities.contains($0) } != d.invertMatch
+        }) ?? .matched("", nil)
+    case .asPath:
+      // Named AS-path expressions are ORed, each matched against the whole path.
+      return anyOf(
+        c.asPaths, kind: "as-path",
+        { (name) throws(Unmodelled) -> Bool in
+          guard let re = asPathRegex(name) else { throw Unmodelled("as-path \(name)") }
+          return re.matches(route.asPath)
+        }) ?? .matched("", nil)
+    case .subroutine:
+      return .unmodelled("policy")
+    case .prefix:
+      return prefixMatch(c, route.prefix.network, term: term.then.terminal)
     }
-    // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
-    if let stop = anyOf(
-      c.communities, kind: "community",
-      { (name) throws(Unmodelled) -> Bool in
-        guard let d = communityDefinitions[name], !d.members.isEmpty else { throw Unmodelled("community \(name)") }
-        if d.members.contains(where: { $0.utf8.contains(where: isRegexByte) }) {
-          throw Unmodelled("community \(name) regular expression")
-        }
-        return d.members.allSatisfy { route.communities.contains($0) } != d.invertMatch
-      })
-    {
-      return stop
-    }
-    // Named AS-path expressions are ORed, each matched against the whole path.
-    if let stop = anyOf(
-      c.asPaths, kind: "as-path",
-      { (name) throws(Unmodelled) -> Bool in
-        guard let text = asPathExpressions[name], let re = ASPathRegex(text) else { throw Unmodelled("as-path \(name)") }
-        return re.matches(route.asPath)
-      })
-    {
-      return stop
-    }
-    // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
-    // decision the attachment's default; the subroutine's actions apply either way.
-    if let stop = anyOf(
-      c.subroutines, kind: "policy",
-      { (name) throws(Unmodelled) -> Bool in
-        guard let sub = policies[name], depth < 16 else { throw Unmodelled("policy \(name)") }
-        switch run([sub], route, attachment, depth: depth + 1, &result) {
-        case .accept?: return true
-        case .reject?: return false
-        case nil: return attachment.accepts(route)
-        case .unmodelled(_, let k)?: throw Unmodelled(k)
-        case .defaultPolicy?, .undefinedPolicy?: throw Unmodelled("policy \(name)")
-        }
-      })
-    {
-      return stop
-    }
-    guard c.hasPrefixConditions else { return .matched(c.isEmpty ? "no conditions" : "conditions met", nil) }
-    let p = route.prefix.network
-    let term = term.then.terminal
-    // Alternatives, in the order Junos lists them: the term's route filters, then each list.
+  }
+
+  /// The AS-path expression `name` stands for, when it is defined and of the dialect.
+  func asPathRegex(_ name: String) -> ASPathRegex? { asPathExpressions[name].flatMap { ASPathRegex($0) } }
+
+  /// The prefix alternatives of `c` against the normalised prefix `p`, in the order Junos lists
+  /// them: the term's route filters, then each list.
+  private func prefixMatch(_ c: MatchConditions, _ p: IPPrefix, term: PolicyActions.Terminal?) -> ConcreteMatch {
     if !c.routeFilters.isEmpty {
       switch longestMatch(c.routeFilters, p) {
       case .some(.some(let f)): return .matched("route-filter \(f.prefix) \(f.match)", f.action ?? term)
@@ -299,6 +391,12 @@ private func longestMatch(_ filters: [RouteFilter], _ p: IPPrefix) -> RouteFilte
     if hit { return .some(f) }
   }
   return .some(nil)
+}
+
+extension CommunityDefinition {
+  /// Whether a member is a regular expression rather than a literal (it holds one of
+  /// `. * + ? [ ] ( ) ^ $ | { } \`).
+  var isRegular: Bool { members.contains { $0.utf8.contains(where: isRegexByte) } }
 }
 
 /// A byte that makes a community member a regular expression rather than a literal.

@@ -486,7 +486,7 @@ extension PolicyOptions {
       }
     }
     if !c.communities.isEmpty || !c.asPaths.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.subroutines.isEmpty
-      || !c.other.isEmpty
+      || !c.other.isEmpty || !c.routeTypes.isEmpty
     {
       m = m.and(.some)
     }

@@ -72,6 +72,8 @@ public struct MatchConditions: Sendable {
   public var conditions: [String] = []
   /// `family` values.
   public var families: [String] = []
+  /// `route-type` values (`internal`, `external`).
+  public var routeTypes: [String] = []
   /// `instance` / `rib` values.
   public var tables: [String] = []
   /// `policy` values: subroutines (`from policy [ A B ]`), or the words of a policy expression
@@ -88,7 +90,7 @@ public struct MatchConditions: Sendable {
   public var isEmpty: Bool {
     protocols.isEmpty && routeFilters.isEmpty && prefixLists.isEmpty && prefixListFilters.isEmpty
       && routeFilterLists.isEmpty && communities.isEmpty && asPaths.isEmpty && neighbors.isEmpty
-      && conditions.isEmpty && families.isEmpty && tables.isEmpty && subroutines.isEmpty && other.isEmpty
+      && conditions.isEmpty && families.isEmpty && routeTypes.isEmpty && tables.isEmpty && subroutines.isEmpty && other.isEmpty
   }
 
   /// The condition kinds present, by their keyword (`prefix-list`, `route-filter`, …), for
@@ -105,6 +107,7 @@ public struct MatchConditions: Sendable {
     if !neighbors.isEmpty { k.append("neighbor") }
     if !conditions.isEmpty { k.append("condition") }
     if !families.isEmpty { k.append("family") }
+    if !routeTypes.isEmpty { k.append("route-type") }
     if !tables.isEmpty { k.append("instance") }
     if !subroutines.isEmpty { k.append("policy") }
     k.append(contentsOf: other)
@@ -144,6 +147,21 @@ public struct RouteFilter: Sendable, Hashable {
     self.prefix = prefix
     self.match = match
     self.action = action
+  }
+}
+
+extension RouteFilter.Match: CustomStringConvertible {
+  /// The match type as Junos writes it (`upto /24`, `prefix-length-range /25-/32`).
+  public var description: String {
+    switch self {
+    case .exact: "exact"
+    case .orlonger: "orlonger"
+    case .longer: "longer"
+    case .upto(let n): "upto /\(n)"
+    case .prefixLengthRange(let a, let b): "prefix-length-range /\(a)-/\(b)"
+    case .through(let p): "through \(p)"
+    case .unknown(let text): text
+    }
   }
 }
 

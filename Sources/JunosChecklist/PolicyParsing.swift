@@ -344,6 +344,7 @@ private struct ConditionsBuilder {
     case "condition": conditions.conditions += values
     case "policy": conditions.subroutines += values
     case "family": conditions.families += values
+    case "route-type": conditions.routeTypes += values
     case "instance", "rib": conditions.tables += values
     default: addOther(keyword)
     }

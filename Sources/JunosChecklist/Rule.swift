@@ -58,6 +58,8 @@ public struct ChangeContext: Sendable {
   /// Whether the step is in a plan's `#@ rollback` section (undoing on purpose).
   public let isRollback: Bool
   let changeLocator: ChangeLocator
+  /// Semantic comparisons, computed on first use.
+  let cache = ChangeCache()
 
   init(before: ConfigContext, after: ConfigContext, step: String?, isRollback: Bool = false, changeLocator: ChangeLocator) {
     self.before = before

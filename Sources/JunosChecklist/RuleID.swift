@@ -29,13 +29,16 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case coreLinkWithoutBFD = "core-link-without-bfd"
   case flowspecRouteOverbroad = "flowspec-route-overbroad"
   case groupChangeReach = "group-change-reach"
+  case exportLeaksRoutes = "export-leaks-routes"
+  case importDropsRoutes = "import-drops-routes"
+  case igpExportWidened = "igp-export-widened"
   case redundantPairAttributeChange = "redundant-pair-attribute-change"
   case linkUpBeforeSessions = "link-up-before-sessions"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (32 for the suppression check).
+  /// The rule's number in the catalogue (35 for the suppression check).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -45,7 +48,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       .uncostAndEnableSameStep, .costedOutNodeStillAttractsViaBGP, .clientLinksBeforeCoreLinks,
       .protocolReferencesUndefinedInterface, .termMatchConditionsRemoved, .guardTermRemoved,
       .policyTermReordered, .bgpSessionWithoutPolicy, .policyDetached, .igpExportAdmitsBGP,
-      .bulkCoreIsolation:
+      .bulkCoreIsolation, .exportLeaksRoutes, .importDropsRoutes:
       .error
     case .emptyConfirmingCommit, .coreLinkWithoutBFD, .groupChangeReach:
       .info
@@ -86,6 +89,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .coreLinkWithoutBFD: "Core IGP interface without BFD"
     case .flowspecRouteOverbroad: "Local flow route with a missing or very broad destination match"
     case .groupChangeReach: "A change to a configuration group reaches statements or interfaces beyond the lines changed"
+    case .exportLeaksRoutes: "An export starts accepting routes it rejected (a leak)"
+    case .importDropsRoutes: "An import starts rejecting routes it accepted (a black hole)"
+    case .igpExportWidened: "An IGP export starts accepting routes it rejected"
     case .redundantPairAttributeChange: "MED or local preference changed on a group or policy a redundant pair of routers shares"
     case .linkUpBeforeSessions: "A link of a node in service is given addresses and enabled before its sessions are configured and verified"
     case .suppressionWithoutReason: "A suppression gives no reason"
@@ -153,6 +159,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Give the flow route a narrow `destination` that does not cover the router's own addresses."
     case .groupChangeReach:
       "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
+    case .exportLeaksRoutes:
+      "Put back the condition that kept these routes out (the example shows one), or reject them in a term before the one that now accepts them."
+    case .importDropsRoutes:
+      "Accept the routes again before the rejecting term, or show that their traffic has another path before the change."
+    case .igpExportWidened:
+      "Narrow the accepting term (route-filter, prefix-list, protocol) so that only the routes meant for the IGP match."
     case .redundantPairAttributeChange:
       "Keep the pair's settings equal; to change them, do it in a plan of its own, one router at a time with the traffic verified in between, and accept the finding with the reason."
     case .linkUpBeforeSessions:
@@ -181,6 +193,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .redundantPairAttributeChange: "D, P"
     case .linkUpBeforeSessions: "P"
     case .flowspecRouteOverbroad: "C, D"
+    case .exportLeaksRoutes, .importDropsRoutes, .igpExportWidened: "D"
     case .suppressionWithoutReason: "C, D, P"
     }
   }

@@ -2,7 +2,7 @@
 # Fuzz one of JunosConfig's parsers, JunosDiff, JunosHistory or JunosDevice's readers with libFuzzer
 # (+ AddressSanitizer).
 #
-#   Tests/Fuzz/run.sh [curly|set|xml|compare|diff|history|device|checklist] [RUNS]   (defaults: curly 1000000)
+#   Tests/Fuzz/run.sh [curly|set|xml|compare|diff|history|device|checklist|policy] [RUNS]   (defaults: curly 1000000)
 #
 # curly, set, xml: FuzzParsers.swift (see there); xml is seeded with the XML renderings of the
 # Fixtures/configs files (whole when under 64 KB, and of their slices), made by the fuzz binary
@@ -26,6 +26,10 @@
 # points. The binary writes its own seeds (FUZZ_CHECKLIST_SEEDS: snippets in the driver, files of
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
+# policy: FuzzPolicy.swift, built like checklist into /tmp/fuzz-junospolicy: the concrete and
+# symbolic route-policy evaluators and ASPathRegex. Seeds: each change fixture of
+# Fixtures/checklist/semantic and Fixtures/checklist/incidents after its baseline (separated by a
+# `====` line), and the files under 16 KB of Fixtures/configs that define a policy-statement.
 #
 # Builds /tmp/fuzz-junos from Sources/JunosSchema (and its C table), ArgumentKit's Suggestions.swift, Sources/JunosConfig + Tests/Fuzz/FuzzParsers.swift (and FuzzFiles.swift) as one
 # module (rebuilt only when a source is newer than the binary), seeds a corpus from
@@ -51,10 +55,10 @@ set -uo pipefail
 syntax=${1:-curly}
 runs=${2:-1000000}
 case $syntax in
-  curly | set | xml | compare | diff | history | device | checklist) ;;
-  *) echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2 ;;
+  curly | set | xml | compare | diff | history | device | checklist | policy) ;;
+  *) echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist|policy] [RUNS]" >&2; exit 2 ;;
 esac
-[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist] [RUNS]" >&2; exit 2; }
+[[ $runs =~ ^[0-9]+$ ]] || { echo "usage: $0 [curly|set|xml|compare|diff|history|device|checklist|policy] [RUNS]" >&2; exit 2; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $syntax in
@@ -62,6 +66,7 @@ case $syntax in
   history) bin=${FUZZ_BIN:-/tmp/fuzz-junoshistory} ;;
   device) bin=${FUZZ_BIN:-/tmp/fuzz-junosdevice} ;;
   checklist) bin=${FUZZ_BIN:-/tmp/fuzz-junoschecklist} ;;
+  policy) bin=${FUZZ_BIN:-/tmp/fuzz-junospolicy} ;;
   *) bin=${FUZZ_BIN:-/tmp/fuzz-junosdiff} ;;
 esac
 artifacts=${FUZZ_ARTIFACTS:-/tmp/fuzz-artifacts}
@@ -78,7 +83,9 @@ flat=$(mktemp -d)
 flatten() {
   local f
   for f in "$@"; do
-    grep -v '^\(public \|internal \)\?import \(ArgumentKit\|Junos\(Schema\|Config\|Diff\|History\|Device\|Checklist\)\)$' "$f" >"$flat/$(basename "$f")"
+    # A name qualified by its module (`JunosConfig.unquoted`) is qualified by the one module.
+    grep -v '^\(public \|internal \)\?import \(ArgumentKit\|Junos\(Schema\|Config\|Diff\|History\|Device\|Checklist\)\)$' "$f" |
+      sed -E 's/(^|[^A-Za-z0-9_])Junos(Config|Diff|History|Device|Checklist)\.([a-z])/\1FuzzJunos.\3/g' >"$flat/$(basename "$f")"
   done
 }
 case $syntax in
@@ -87,17 +94,19 @@ case $syntax in
   history)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Tests/Fuzz/FuzzHistory.swift Tests/Fuzz/FuzzFiles.swift)
-    extra=(-I Sources/CZlib -lz) ;;
+    extra=(-I Sources/CZlib -I Sources/CGit2 -lz -lgit2) ;;
   device)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
       Sources/JunosDevice/*.swift Tests/Fuzz/FuzzDevice.swift)
-    extra=(-I Sources/CZlib -I Sources/CLibSSH -lz -lssh) ;;
-  checklist)
+    extra=(-I Sources/CZlib -I Sources/CLibSSH -I Sources/CGit2 -lz -lssh -lgit2) ;;
+  checklist | policy)
+    harness=Tests/Fuzz/FuzzChecklist.swift
+    [[ $syntax == policy ]] && harness=Tests/Fuzz/FuzzPolicy.swift
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Sources/JunosHistory/*.swift
-      Sources/JunosChecklist/*.swift Tests/Fuzz/FuzzChecklist.swift Tests/Fuzz/FuzzFiles.swift)
+      Sources/JunosChecklist/*.swift "$harness" Tests/Fuzz/FuzzFiles.swift)
     # The package's language mode and upcoming features (one module mixes `import X` and
     # `internal import X` otherwise).
-    extra=(-I Sources/CZlib -lz -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault) ;;
+    extra=(-I Sources/CZlib -I Sources/CGit2 -lz -lgit2 -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault) ;;
   *)
     sources=(Sources/JunosSchema/*.swift Sources/ArgumentKit/Suggestions.swift Sources/JunosConfig/*.swift Sources/JunosDiff/*.swift Tests/Fuzz/FuzzCompare.swift) ;;
 esac
@@ -123,7 +132,7 @@ mkdir -p "$corpus" "$artifacts"
 slices=$(mktemp -d)
 trap 'rm -rf "$slices" ${flat:+"$flat"}' EXIT
 seeded=0
-[[ $syntax == history || $syntax == device || $syntax == checklist ]] || while IFS= read -r -d '' f; do
+[[ $syntax == history || $syntax == device || $syntax == checklist || $syntax == policy ]] || while IFS= read -r -d '' f; do
   name=$(echo "${f#Fixtures/configs/}" | tr '/' '_')
   size=$(stat -c %s "$f")
   if ((size < 65536)); then
@@ -290,6 +299,23 @@ no_more="no-more"
 display_xml="display xml"
 display_set="display set"
 DICT
+fi
+if [[ $syntax == policy ]]; then
+  # A baseline, a `====` line and a change; small configurations that define policies alone.
+  pair() { [[ -e $corpus/$1 ]] || { { cat "$2"; printf '\n====\n'; cat "$3"; } >"$corpus/$1" && seeded=$((seeded + 1)); }; }
+  for c in Fixtures/checklist/semantic/*-*.set; do
+    b=Fixtures/checklist/semantic/$(basename "$c" | sed 's/-\(route-type-leak\|ospf-takes-bgp\|sanity-too-strict\)\.set$//')
+    for base in "$b.set" "$b.conf"; do [[ -f $base ]] && pair "pair_$(basename "$c")" "$base" "$c"; done
+  done
+  for c in Fixtures/checklist/incidents/*.compare; do
+    base=Fixtures/checklist/incidents/bb-router.conf
+    [[ $(basename "$c") == spine* ]] && base=Fixtures/checklist/incidents/spine.conf
+    pair "pair_$(basename "$c")" "$base" "$c"
+  done
+  while IFS= read -r -d '' f; do
+    (($(stat -c %s "$f") < 16384)) && grep -q policy-statement "$f" || continue
+    cp -n "$f" "$corpus/seed_$(echo "${f#Fixtures/}" | tr '/' '_')" && seeded=$((seeded + 1))
+  done < <(find Fixtures/configs Fixtures/checklist -type f -print0 | sort -z)
 fi
 if [[ $syntax == checklist ]]; then
   # The binary writes its seeds (byte 0 picks the lint, `==== NAME` lines start the files a plan

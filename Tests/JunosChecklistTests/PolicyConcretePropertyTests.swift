@@ -2,12 +2,6 @@ import JunosChecklist
 import JunosConfig
 import Testing
 
-/// A random IPv4 prefix near 10.0.0.0/14, so that filters and routes often overlap.
-private func randomPrefix(_ g: inout SplitMix64, lengths: ClosedRange<Int>) -> IPPrefix {
-  let bytes: [UInt8] = [10, .random(in: 0...3, using: &g), .random(in: 0...7, using: &g), .random(in: 0...255, using: &g)]
-  return IPPrefix(family: .inet, bytes: bytes, length: .random(in: lengths, using: &g)).network
-}
-
 private let protocols = ["static", "bgp", "direct"]
 private let actions = ["accept", "reject", "next term", "next policy", "metric 5"]
 
@@ -16,7 +10,7 @@ private func randomPolicies(_ g: inout SplitMix64) -> (text: String, chain: [Str
   var lines: [String] = []
   for l in 0..<2 {
     for _ in 0..<Int.random(in: 1...2, using: &g) {
-      lines.append("set policy-options prefix-list L\(l) \(randomPrefix(&g, lengths: 8...24))")
+      lines.append("set policy-options prefix-list L\(l) \(nearPrefix(&g, lengths: 8...24))")
     }
   }
   let chain = (0..<Int.random(in: 1...2, using: &g)).map { "P\($0)" }
@@ -27,35 +21,7 @@ private func randomPolicies(_ g: inout SplitMix64) -> (text: String, chain: [Str
         let names = protocols.shuffled(using: &g).prefix(Int.random(in: 1...2, using: &g))
         lines.append("\(head) from protocol [ \(names.joined(separator: " ")) ]")
       }
-      // A route-filter's own action only where no list competes with it: which of two matching
-      // alternatives with different actions wins is not documented (Docs/PolicySemantics.md).
-      let list = Int.random(in: 0..<4, using: &g)
-      for _ in 0..<Int.random(in: 0...3, using: &g) {
-        let f = randomPrefix(&g, lengths: 8...24)
-        var match: String
-        switch Int.random(in: 0..<6, using: &g) {
-        case 0: match = "exact"
-        case 1: match = "orlonger"
-        case 2: match = "longer"
-        case 3: match = "upto /\(Int.random(in: f.length...32, using: &g))"
-        case 4:
-          let a = Int.random(in: f.length...32, using: &g)
-          match = "prefix-length-range /\(a)-/\(Int.random(in: a...32, using: &g))"
-        default:
-          let end = IPPrefix(family: .inet, bytes: f.bytes, length: Int.random(in: f.length...32, using: &g)).network
-          match = "through \(end)"
-        }
-        if list > 1 && Int.random(in: 0..<5, using: &g) == 0 { match += Bool.random(using: &g) ? " accept" : " reject" }
-        lines.append("\(head) from route-filter \(f) \(match)")
-      }
-      switch list {
-      case 0: lines.append("\(head) from prefix-list L\(Int.random(in: 0...1, using: &g))")
-      case 1:
-        lines.append(
-          "\(head) from prefix-list-filter L\(Int.random(in: 0...1, using: &g)) \(["exact", "orlonger", "longer"].randomElement(using: &g)!)"
-        )
-      default: break
-      }
+      lines += randomPrefixConditions(&g, head: head)
       lines.append("\(head) then \(actions.randomElement(using: &g)!)")
     }
   }
@@ -75,7 +41,7 @@ private func randomPolicies(_ g: inout SplitMix64) -> (text: String, chain: [Str
       #expect(parsed.diagnostics.isEmpty)
       let o = PolicyOptions(tree: parsed.tree)
       for _ in 0..<400 {
-        let r = Route(prefix: randomPrefix(&g, lengths: 8...32), protocolName: protocols.randomElement(using: &g)!)
+        let r = Route(prefix: nearPrefix(&g, lengths: 8...32), protocolName: protocols.randomElement(using: &g)!)
         let concrete = o.evaluate(chain: chain, route: r, attachment: .igpExport).decision
         let set = o.evaluate(chain: chain, RouteQuery(protocolName: r.protocolName, prefix: r.prefix))
         let agrees: Bool

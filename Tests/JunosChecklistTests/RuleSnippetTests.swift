@@ -337,8 +337,17 @@ func fired(_ findings: [Finding], _ rule: RuleID) -> [Finding] { findings.filter
   }
 
   @Test func rule16GuardTermRemoved() {
+    // With the guard gone, BGP routes still meet no accepting term: the IS-IS default rejects
+    // them, so the semantic comparison lowers the finding to info.
     let f = fired(lintChange(Self.base, "delete policy-options policy-statement IGP-EXPORT term no-bgp\n"), .guardTermRemoved)
-    #expect(f.map(\.severity) == [.error])
+    #expect(f.map(\.severity) == [.info])
+    #expect(f.first?.message.hasSuffix("the semantic comparison finds no route decided differently where it is applied") == true)
+    // When a later term accepts everything, the guard kept BGP routes out of IS-IS.
+    let open =
+      "delete policy-options policy-statement IGP-EXPORT term no-bgp\ndelete policy-options policy-statement IGP-EXPORT term lo from\n"
+    let g = fired(lintChange(Self.base, open), .guardTermRemoved)
+    #expect(g.map(\.severity) == [.error])
+    #expect(g.first?.message.contains("for example 0.0.0.0/0 from bgp") == true)
     #expect(fired(lintChange(Self.base, "delete policy-options policy-statement IGP-EXPORT term lo\n"), .guardTermRemoved).isEmpty)
   }
 

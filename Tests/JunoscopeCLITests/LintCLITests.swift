@@ -1,4 +1,5 @@
 import Foundation
+import JunosChecklist
 import JunosConfig
 import JunosHistory
 import Testing
@@ -100,7 +101,7 @@ import Testing
     let runs = try #require(json["runs"] as? [[String: Any]])
     let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let rules = try #require(driver["rules"] as? [[String: Any]])
-    #expect(rules.count == 32)
+    #expect(rules.count == RuleID.allCases.count)
     let results = try #require(runs[0]["results"] as? [[String: Any]])
     #expect(!results.isEmpty)
     for res in results {
@@ -163,7 +164,7 @@ import Testing
 
     let junit = run(["ci", "-f", "junit", dir])
     #expect(junit.status == 2)
-    #expect(junit.out.contains("<testsuites name=\"junoscope\" tests=\"\(2 * 32 + 2)\" failures="))
+    #expect(junit.out.contains("<testsuites name=\"junoscope\" tests=\"\(2 * RuleID.allCases.count + 2)\" failures="))
     #expect(junit.out.contains("errors=\"1\" skipped=\"1\">\n"))
     #expect(junit.out.contains("<testsuite name=\"\(dhcpd)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">"))
     #expect(junit.out.contains("<error message=\"\(problem.replacing("'", with: "&apos;"))\" type=\"input-error\">"))

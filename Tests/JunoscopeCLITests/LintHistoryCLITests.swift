@@ -32,7 +32,8 @@ import Testing
     #expect(expected.status == 1)
     let rules = Self.findings(expected.out)
     #expect(rules.contains { $0.hasPrefix("\"rule\": \"term-match-conditions-removed\",") })
-    #expect(rules.count == 2)
+    #expect(rules.contains { $0.hasPrefix("\"rule\": \"export-leaks-routes\",") })
+    #expect(rules.count == 3)
 
     // Rollback 0 composed from rollback 1 and the capture.
     let composed = FileManager.default.temporaryDirectory.appendingPathComponent("junoscope-lint-history-\(UUID().uuidString)")
@@ -57,7 +58,7 @@ import Testing
     let fromFiles = run(["lint", "--rollbacks", files.path, "0..0"])
     #expect(fromFiles.status == 1)
     #expect(fromFiles.out.contains(files.appendingPathComponent("juniper.conf").path + ":"))
-    #expect(fromFiles.out.hasSuffix("1 error, 0 warnings, 1 info in 1 file\n"))
+    #expect(fromFiles.out.hasSuffix("1 error, 1 warning, 1 info in 1 file\n"))
   }
 
   @Test func aGitRepositoryOfBackupsIsLintedByDevice() throws {

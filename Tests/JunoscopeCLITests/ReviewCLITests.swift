@@ -103,8 +103,8 @@ final class FixedDevice: DeviceSource, CommandRecording {
     // Self-contained: no script, link, image or source from elsewhere.
     for needle in ["<script", "<link", "<img", "src=", "url("] { #expect(!html.out.contains(needle), "\(needle)") }
     #expect(html.out.components(separatedBy: "<section class=\"device\"").count - 1 == 6)
-    #expect(html.out.components(separatedBy: "<rect class=\"risky\"").count - 1 == 1)
-    #expect(html.out.components(separatedBy: "<li class=\"finding ").count - 1 == 2)
+    #expect(html.out.components(separatedBy: "<rect class=\"risky\"").count - 1 == 2)
+    #expect(html.out.components(separatedBy: "<li class=\"finding ").count - 1 == 4)
   }
 
   @Test func rollbackFolderIsNamedAfterItsDevice() throws {

@@ -1,0 +1,293 @@
+/// A set of the classes of one part of a route (indices into a ``RouteSpace`` list), as bits.
+struct ClassSet: Hashable, Sendable {
+  private(set) var words: [UInt64]
+
+  /// The empty set (`full: false`) or every class of `count`.
+  init(count: Int, full: Bool) {
+    words = [UInt64](repeating: full ? ~0 : 0, count: (count + 63) / 64)
+    if full, count % 64 != 0 { words[words.count - 1] = (UInt64(1) << UInt64(count % 64)) - 1 }
+  }
+
+  /// The classes of `count` for which `test` holds.
+  init(count: Int, where test: (Int) -> Bool) {
+    self.init(count: count, full: false)
+    for k in 0..<count where test(k) { insert(k) }
+  }
+
+  mutating func insert(_ k: Int) { words[k / 64] |= UInt64(1) << UInt64(k % 64) }
+
+  func contains(_ k: Int) -> Bool { words[k / 64] & (UInt64(1) << UInt64(k % 64)) != 0 }
+
+  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+  /// The lowest class in the set.
+  var first: Int? {
+    for (i, w) in words.enumerated() where w != 0 { return i * 64 + w.trailingZeroBitCount }
+    return nil
+  }
+
+  /// The classes in the set, lowest first.
+  var elements: [Int] {
+    var out: [Int] = []
+    for (i, w) in words.enumerated() {
+      var v = w
+      while v != 0 {
+        out.append(i * 64 + v.trailingZeroBitCount)
+        v &= v - 1
+      }
+    }
+    return out
+  }
+
+  static func & (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 & $1 } }
+  static func | (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 | $1 } }
+  static func - (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 & ~$1 } }
+
+  private func combined(_ o: ClassSet, _ f: (UInt64, UInt64) -> UInt64) -> ClassSet {
+    var r = self
+    for i in r.words.indices { r.words[i] = f(words[i], o.words[i]) }
+    return r
+  }
+}
+
+/// A product of class sets, one per part of a route: the routes whose every part is in its set.
+struct RouteBox: Hashable, Sendable {
+  var parts: [ClassSet]
+
+  /// Every route of `space`.
+  init(_ space: RouteSpace) { parts = RoutePart.allCases.map { ClassSet(count: space.count($0), full: true) } }
+
+  var isEmpty: Bool { parts.contains { $0.isEmpty } }
+
+  /// The routes of the box whose `part` is in `set`.
+  func restricted(_ part: RoutePart, to set: ClassSet) -> RouteBox {
+    var r = self
+    r.parts[part.rawValue] = parts[part.rawValue] & set
+    return r
+  }
+
+  /// The routes in both boxes.
+  func intersection(_ o: RouteBox) -> RouteBox {
+    var r = self
+    for i in parts.indices { r.parts[i] = parts[i] & o.parts[i] }
+    return r
+  }
+
+  /// The first class of each part: the box's representative route's indices.
+  var firstIndex: [Int]? {
+    var out: [Int] = []
+    for p in parts {
+      guard let k = p.first else { return nil }
+      out.append(k)
+    }
+    return out
+  }
+}
+
+/// A set of routes that meet one chain the same way: their decision and the route-modifying
+/// actions collected on the way.
+struct SymbolicOutcome: Sendable {
+  var box: RouteBox
+  var decision: RouteEvaluation.Decision
+  var actions: [String]
+}
+
+/// The symbolic run of one policy chain over a ``RouteSpace``: the space cut into boxes, each
+/// with the decision the concrete evaluator gives every route in it.
+///
+/// It follows ``PolicyOptions/evaluate(chain:route:attachment:)`` step for step (the same term
+/// checks, in the same order, through ``PolicyOptions/evaluate(_:of:on:)``), on classes instead
+/// of one route; each check is computed once per class of the part it reads.
+final class SymbolicChain {
+  let options: PolicyOptions
+  let space: RouteSpace
+  let attachment: DefaultPolicy
+  /// Per term and check: the classes of the check's part that meet it, by the action a matching
+  /// route filter gives (nil key for none), the classes that fail it, and the unmodelled ones.
+  private var tables: [TableKey: CheckTable] = [:]
+
+  private struct TableKey: Hashable {
+    var policy: String
+    var term: Int
+    var check: Int
+  }
+
+  private struct CheckTable {
+    var matched: [PolicyActions.Terminal?: ClassSet] = [:]
+    var failed: ClassSet
+    var unmodelled: [String: ClassSet] = [:]
+  }
+
+  private struct Flow {
+    var box: RouteBox
+    var actions: [String]
+  }
+
+  init(options: PolicyOptions, space: RouteSpace, attachment: DefaultPolicy) {
+    self.options = options
+    self.space = space
+    self.attachment = attachment
+  }
+
+  /// The classes of the origin part the attachment point's default accepts.
+  lazy var defaultAccepts = ClassSet(count: space.origins.count) { k in attachment.accepts(space.route(.origin, k)) }
+
+  /// The outcomes of `chain` over the routes of `scope`: disjoint boxes covering it.
+  func run(chain: [String], over scope: RouteBox) -> [SymbolicOutcome] {
+    var resolved: [PolicyStatement] = []
+    for name in chain {
+      guard let p = options.policies[name] else {
+        return [SymbolicOutcome(box: scope, decision: .undefinedPolicy(name), actions: [])]
+      }
+      resolved.append(p)
+    }
+    var out: [SymbolicOutcome] = []
+    for (flow, decision) in run(resolved, [Flow(box: scope, actions: [])], depth: 0) {
+      if let decision {
+        out.append(SymbolicOutcome(box: flow.box, decision: decision, actions: flow.actions))
+      } else {
+        for accepts in [true, false] {
+          let box = flow.box.restricted(
+            .origin, to: accepts ? defaultAccepts : ClassSet(count: space.origins.count, full: true) - defaultAccepts)
+          if !box.isEmpty { out.append(SymbolicOutcome(box: box, decision: .defaultPolicy(accepts: accepts), actions: flow.actions)) }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Runs the flows through `chain`; each resulting flow with its decision, or `nil` when no term
+  /// decides.
+  private func run(_ chain: [PolicyStatement], _ flows: [Flow], depth: Int) -> [(Flow, RouteEvaluation.Decision?)] {
+    var out: [(Flow, RouteEvaluation.Decision?)] = []
+    var pending = flows
+    for policy in chain {
+      var flowing = pending
+      var skipped: [Flow] = []
+      for (index, term) in policy.terms.enumerated() where !flowing.isEmpty {
+        let ref = TermRef(policy: policy.name, term: term.name)
+        var next: [Flow] = []
+        for flow in flowing {
+          for (part, result) in match(policy, index, term, flow, depth: depth) {
+            switch result {
+            case .failed: next.append(part)
+            case .unmodelled(let keyword): out.append((part, .unmodelled(ref, condition: keyword)))
+            case .matched(_, let filterAction):
+              var matched = part
+              matched.actions += term.then.modifications
+              switch filterAction ?? term.then.terminal {
+              case .accept: out.append((matched, .accept(ref)))
+              case .reject: out.append((matched, .reject(ref)))
+              case .nextPolicy: skipped.append(matched)
+              case .nextTerm, nil: next.append(matched)
+              }
+            }
+          }
+        }
+        flowing = next
+      }
+      pending = flowing + skipped
+    }
+    return out + pending.map { ($0, nil) }
+  }
+
+  /// How the routes of `flow` meet one term: the flow cut into parts, each with the term's
+  /// verdict on it (as ``ConcreteMatch``; reasons are left empty).
+  private func match(_ policy: PolicyStatement, _ index: Int, _ term: PolicyTerm, _ flow: Flow, depth: Int) -> [(Flow, ConcreteMatch)] {
+    var out: [(Flow, ConcreteMatch)] = []
+    var live: [(Flow, PolicyActions.Terminal?)] = [(flow, nil)]
+    for (k, check) in TermCheck.allCases.enumerated() where check.applies(to: term) {
+      if check == .unsupported {
+        let keyword: String
+        if case .unmodelled(let w) = options.evaluate(check, of: term, on: space.route([0, 0, 0, 0, 0])) {
+          keyword = w
+        } else {
+          keyword = ""
+        }
+        return out + live.map { ($0.0, .unmodelled(keyword)) }
+      }
+      if check == .subroutine {
+        var met: [(Flow, PolicyActions.Terminal?)] = []
+        for (f, _) in live {
+          for (part, verdict) in subroutines(term.from.subroutines, f, depth: depth) {
+            switch verdict {
+            case .matched: met.append((part, nil))
+            default: out.append((part, verdict))
+            }
+          }
+        }
+        live = met
+        continue
+      }
+      guard let part = check.part else { continue }
+      let table = self.table(policy, index, term, check, k)
+      var met: [(Flow, PolicyActions.Terminal?)] = []
+      for (f, _) in live {
+        for (action, set) in table.matched.sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
+          var g = f
+          g.box = f.box.restricted(part, to: set)
+          if !g.box.isEmpty { met.append((g, action)) }
+        }
+        var failed = f
+        failed.box = f.box.restricted(part, to: table.failed)
+        if !failed.box.isEmpty { out.append((failed, .failed(""))) }
+        for (keyword, set) in table.unmodelled.sorted(by: { $0.key < $1.key }) {
+          var u = f
+          u.box = f.box.restricted(part, to: set)
+          if !u.box.isEmpty { out.append((u, .unmodelled(keyword))) }
+        }
+      }
+      live = met
+    }
+    return out + live.map { ($0.0, .matched("", $0.1)) }
+  }
+
+  /// `from policy [ A B ]` over a flow: each subroutine in turn, as the concrete evaluator does.
+  private func subroutines(_ names: [String], _ flow: Flow, depth: Int) -> [(Flow, ConcreteMatch)] {
+    var out: [(Flow, ConcreteMatch)] = []
+    var undecided = [flow]
+    for name in names where !undecided.isEmpty {
+      guard let sub = options.policies[name], depth < 16 else { return out + undecided.map { ($0, .unmodelled("policy \(name)")) } }
+      var rejected: [Flow] = []
+      for (f, decision) in run([sub], undecided, depth: depth + 1) {
+        switch decision {
+        case .accept?: out.append((f, .matched("", nil)))
+        case .reject?: rejected.append(f)
+        case nil:
+          var yes = f
+          yes.box = f.box.restricted(.origin, to: defaultAccepts)
+          if !yes.box.isEmpty { out.append((yes, .matched("", nil))) }
+          var no = f
+          no.box = f.box.restricted(.origin, to: ClassSet(count: space.origins.count, full: true) - defaultAccepts)
+          if !no.box.isEmpty { rejected.append(no) }
+        case .unmodelled(_, let k)?: out.append((f, .unmodelled(k)))
+        case .defaultPolicy?, .undefinedPolicy?: out.append((f, .unmodelled("policy \(name)")))
+        }
+      }
+      undecided = rejected
+    }
+    return out + undecided.map { ($0, .failed("")) }
+  }
+
+  /// The check's verdict on every class of its part, computed once.
+  private func table(_ policy: PolicyStatement, _ index: Int, _ term: PolicyTerm, _ check: TermCheck, _ k: Int) -> CheckTable {
+    let key = TableKey(policy: policy.name, term: index, check: k)
+    if let t = tables[key] { return t }
+    let part = check.part!
+    let n = space.count(part)
+    var t = CheckTable(failed: ClassSet(count: n, full: false))
+    for c in 0..<n {
+      switch options.evaluate(check, of: term, on: space.route(part, c)) {
+      case .matched(_, let action): t.matched[action, default: ClassSet(count: n, full: false)].insert(c)
+      case .failed: t.failed.insert(c)
+      case .unmodelled(let w): t.unmodelled[w, default: ClassSet(count: n, full: false)].insert(c)
+      }
+    }
+    if check == .community && !space.communitiesComplete {
+      t = CheckTable(
+        failed: ClassSet(count: n, full: false), unmodelled: ["community (too many to combine)": ClassSet(count: n, full: true)])
+    }
+    tables[key] = t
+    return t
+  }
+}

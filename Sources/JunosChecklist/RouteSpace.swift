@@ -1,0 +1,317 @@
+import JunosConfig
+
+/// The routes two policy chains can tell apart, cut into classes along each part of a route.
+///
+/// Every route falls into exactly one class of each part (``RoutePart``), and the routes of one
+/// class meet every condition of both chains alike, so one representative route per combination
+/// of classes stands for all of them. How the classes are cut, and where they are only sampled,
+/// is in `Docs/PolicySemantics.md` ("The symbolic comparison").
+struct RouteSpace: Sendable {
+  /// Prefix classes: the routes inside `node` (a prefix the policies name, or a family's root)
+  /// whose length is in `lengths` and which lie inside no named prefix below `node` that is at
+  /// most as long.
+  struct PrefixClass: Sendable, Hashable {
+    var node: IPPrefix
+    var lengths: ClosedRange<Int>
+    /// A route of the class: the first one, in address order, of the shortest length.
+    var example: IPPrefix
+    /// Whether named prefixes inside `node` are left out.
+    var hasHoles: Bool
+  }
+
+  /// Where a route comes from: protocol, route type, and whether it is the active route.
+  struct Origin: Sendable, Hashable {
+    var protocolName: String
+    var routeType: Route.RouteType?
+    var isActive: Bool
+  }
+
+  var prefixes: [PrefixClass] = []
+  var origins: [Origin] = []
+  var neighbors: [IPPrefix?] = []
+  /// Community classes, each as the set of communities its representative carries.
+  var communities: [[String]] = []
+  /// The community member sets the classes are cut on.
+  var communityAtoms: [[String]] = []
+  /// The AS-path expressions the classes are cut on.
+  var asPathAtoms: [ASPathRegex] = []
+  /// AS-path classes, each as its representative path.
+  var asPaths: [[UInt32]] = []
+  /// Whether the community classes are complete (false when there were too many communities to
+  /// combine, and their conditions are left unmodelled).
+  var communitiesComplete = true
+  /// Whether the AS-path classes were sampled from the expressions rather than cut exactly.
+  var asPathsSampled = false
+
+  /// The number of classes of one part.
+  func count(_ part: RoutePart) -> Int {
+    switch part {
+    case .prefix: prefixes.count
+    case .origin: origins.count
+    case .neighbor: neighbors.count
+    case .communities: communities.count
+    case .asPath: asPaths.count
+    }
+  }
+
+  /// The representative route of one class of each part.
+  func route(_ index: [Int]) -> Route {
+    let o = origins[index[RoutePart.origin.rawValue]]
+    return Route(
+      prefix: prefixes[index[RoutePart.prefix.rawValue]].example, protocolName: o.protocolName,
+      neighbor: neighbors[index[RoutePart.neighbor.rawValue]], isActive: o.isActive,
+      communities: communities[index[RoutePart.communities.rawValue]], asPath: asPaths[index[RoutePart.asPath.rawValue]],
+      routeType: o.routeType)
+  }
+
+  /// A route whose `part` is class `k` and whose other parts are their first classes (for checks
+  /// that read one part only).
+  func route(_ part: RoutePart, _ k: Int) -> Route {
+    var index = [Int](repeating: 0, count: RoutePart.allCases.count)
+    index[part.rawValue] = k
+    return route(index)
+  }
+}
+
+extension RouteSpace {
+  /// The class of each part `route` falls in; `nil` when its AS path is in no sampled class.
+  func classIndex(of route: Route) -> [Int]? {
+    var best: Int?
+    for (k, c) in prefixes.enumerated() where c.node.contains(route.prefix) && c.lengths.contains(route.prefix.length) {
+      if best.map({ prefixes[$0].node.length < c.node.length }) ?? true { best = k }
+    }
+    let name = route.protocolName.lowercased()
+    let known = origins.contains { $0.protocolName == name }
+    // A protocol of no class stands for itself only when no named protocol matches it and it
+    // has no route type (then it is like the class of the protocol nobody names).
+    if !known && (route.routeType != nil || origins.contains { protocolMatches($0.protocolName, name) }) { return nil }
+    let origin = origins.firstIndex { o in
+      o.protocolName == (known ? name : origins[origins.count - 1].protocolName) && (o.routeType == nil || o.routeType == route.routeType)
+        && (o.protocolName == "bgp" ? o.isActive == route.isActive : true)
+    }
+    let neighbor =
+      neighbors.firstIndex { n in
+        guard let n, let r = route.neighbor else { return route.neighbor == nil && n == nil }
+        return n.family == r.family && n.bytes == r.bytes
+      } ?? (route.neighbor == nil ? 0 : neighbors.count - 1)
+    let carried = Set(route.communities)
+    let vector = communityAtoms.map { Set($0).isSubset(of: carried) }
+    let community = communities.firstIndex { c in communityAtoms.map { Set($0).isSubset(of: Set(c)) } == vector }
+    let verdicts = asPathAtoms.map { $0.matches(route.asPath) }
+    let asPath = asPaths.firstIndex { a in asPathAtoms.map { $0.matches(a) } == verdicts }
+    guard let best, let origin, let community, let asPath else { return nil }
+    return [best, origin, neighbor, community, asPath]
+  }
+}
+
+/// What two policy chains mention: the atoms the classes are cut on.
+struct PolicyAtoms {
+  var prefixes: Set<IPPrefix> = []
+  /// For each named prefix: the lengths at which a filter on it changes its answer.
+  var lengthCuts: [IPPrefix: Set<Int>] = [:]
+  var protocols: Set<String> = []
+  var neighbors: Set<IPPrefix> = []
+  /// Community member sets (one per literal definition used), sorted.
+  var communitySets: Set<[String]> = []
+  var asPaths: [ASPathRegex] = []
+  var asNumbers: Set<UInt32> = []
+
+  /// Collects what `chain` (and the subroutines it calls) mentions in `options`.
+  mutating func collect(_ options: PolicyOptions, chain: [String]) {
+    var seen: Set<String> = []
+    var queue = chain
+    while let name = queue.popLast() {
+      guard seen.insert(name).inserted, let p = options.policies[name] else { continue }
+      for t in p.terms {
+        let c = t.from
+        queue += c.subroutines
+        protocols.formUnion(c.protocols.map { $0.lowercased() })
+        for n in c.neighbors { if let a = IPPrefix(n) { neighbors.insert(a.network) } }
+        for f in c.routeFilters { add(f) }
+        for name in c.prefixLists { for e in options.prefixLists[name] ?? [] { add(RouteFilter(prefix: e, match: .exact)) } }
+        for plf in c.prefixListFilters {
+          for e in options.prefixLists[plf.name] ?? [] { add(RouteFilter(prefix: e, match: plf.match)) }
+        }
+        for name in c.routeFilterLists { for f in options.routeFilterLists[name] ?? [] { add(f) } }
+        for name in c.communities {
+          if let d = options.communityDefinitions[name], !d.members.isEmpty, !d.isRegular {
+            communitySets.insert(Array(Set(d.members)).sorted())
+          }
+        }
+        for name in c.asPaths {
+          if let re = options.asPathRegex(name), !asPaths.contains(re) {
+            asPaths.append(re)
+            asNumbers.formUnion(re.numbers)
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func add(_ f: RouteFilter) {
+    let p = f.prefix.network
+    prefixes.insert(p)
+    var cuts: Set<Int> = [p.length, p.length + 1]
+    switch f.match {
+    case .upto(let n): cuts.insert(n + 1)
+    case .prefixLengthRange(let a, let b): cuts.formUnion([a, b + 1])
+    case .through(let end):
+      // Every prefix on the path down to `end` is named: a route matches only on that path.
+      let e = end.network
+      if p.contains(e) {
+        for l in p.length...e.length { prefixes.insert(IPPrefix(family: e.family, bytes: e.bytes, length: l).network) }
+      }
+    case .exact, .orlonger, .longer, .unknown: break
+    }
+    lengthCuts[p, default: []].formUnion(cuts)
+  }
+}
+
+extension RouteSpace {
+  /// The most communities combined into classes; beyond it, community conditions stay
+  /// unmodelled (2^12 classes).
+  static let maxCommunityAtoms = 12
+
+  /// The classes for the atoms of two chains.
+  init(_ atoms: PolicyAtoms) {
+    prefixes = Self.prefixClasses(atoms)
+    origins = Self.origins(atoms.protocols)
+    neighbors = [nil] + atoms.neighbors.sorted { $0.description < $1.description } + [Self.unnamedNeighbor(atoms.neighbors)]
+    communityAtoms = Array(atoms.communitySets).sorted { $0.lexicographicallyPrecedes($1) }
+    (communities, communitiesComplete) = Self.communityClasses(communityAtoms)
+    asPathAtoms = atoms.asPaths
+    (asPaths, asPathsSampled) = Self.asPathClasses(atoms)
+  }
+
+  /// Protocols every comparison tells apart (the defaults read `bgp`), and those the chains name.
+  private static func origins(_ named: Set<String>) -> [Origin] {
+    let names = ["bgp", "ospf", "isis", "static", "direct", "local", "aggregate"]
+    // One protocol nobody names stands for all such.
+    let unnamed = ["rip", "ripng", "pim", "evpn"].first { !named.contains($0) } ?? "l2vpn"
+    var out: [Origin] = []
+    for p in names + named.subtracting(names).sorted() + [unnamed] {
+      switch p {
+      case "bgp":
+        for t in Route.RouteType.allCases { for a in [true, false] { out.append(Origin(protocolName: p, routeType: t, isActive: a)) } }
+      case "ospf", "ospf2", "ospf3", "isis":
+        for t in Route.RouteType.allCases { out.append(Origin(protocolName: p, routeType: t, isActive: true)) }
+      default:
+        out.append(Origin(protocolName: p, routeType: nil, isActive: true))
+      }
+    }
+    return out
+  }
+
+  /// An IPv4 address no chain names (for routes from some other neighbor).
+  private static func unnamedNeighbor(_ named: Set<IPPrefix>) -> IPPrefix {
+    var last: UInt8 = 1
+    while named.contains(IPPrefix(family: .inet, bytes: [192, 0, 2, last], length: 32)) { last += 1 }
+    return IPPrefix(family: .inet, bytes: [192, 0, 2, last], length: 32)
+  }
+
+  /// Every realisable combination of the community member sets: a route carrying the union of
+  /// the sets that hold, provided no other set is then carried by accident.
+  private static func communityClasses(_ sets: [[String]]) -> ([[String]], Bool) {
+    guard sets.count <= maxCommunityAtoms else { return ([[]], false) }
+    var out: [[String]] = []
+    var seen: Set<[String]> = []
+    for mask in 0..<(1 << sets.count) {
+      var carried: Set<String> = []
+      for (i, s) in sets.enumerated() where mask & (1 << i) != 0 { carried.formUnion(s) }
+      let realisable = sets.enumerated().allSatisfy { i, s in mask & (1 << i) != 0 || !Set(s).isSubset(of: carried) }
+      let value = carried.sorted()
+      if realisable && seen.insert(value).inserted { out.append(value) }
+    }
+    return (out, true)
+  }
+
+  /// AS paths sampled from the expressions: the empty path, one of an AS nobody names, each
+  /// expression's shortest match, and each named AS alone; one class per distinct verdict vector.
+  private static func asPathClasses(_ atoms: PolicyAtoms) -> ([[UInt32]], Bool) {
+    guard !atoms.asPaths.isEmpty else { return ([[]], false) }
+    var fresh: UInt32 = 4_200_000_000
+    while atoms.asNumbers.contains(fresh) { fresh += 1 }
+    var candidates: [[UInt32]] = [[], [fresh]]
+    candidates += atoms.asPaths.compactMap(\.shortestMatch)
+    candidates += atoms.asNumbers.sorted().map { [$0] }
+    candidates += atoms.asPaths.compactMap(\.shortestMatch).map { $0 + [fresh] }
+    var out: [[UInt32]] = []
+    var verdicts: Set<[Bool]> = []
+    for path in candidates where verdicts.insert(atoms.asPaths.map { $0.matches(path) }).inserted { out.append(path) }
+    return (out, true)
+  }
+
+  /// The prefix classes: for each family's root and each named prefix, the length intervals
+  /// between the cuts of the filters on it and its ancestors and of the named prefixes below it.
+  private static func prefixClasses(_ atoms: PolicyAtoms) -> [PrefixClass] {
+    var out: [PrefixClass] = []
+    for family in [IPPrefix.Family.inet, .inet6] {
+      let width = family == .inet ? 32 : 128
+      let root = IPPrefix(family: family, bytes: [UInt8](repeating: 0, count: width / 8), length: 0)
+      let nodes = (Set(atoms.prefixes.filter { $0.family == family }).union([root])).sorted(by: addressOrder)
+      // Parents by a stack walk over the nodes in address order (a parent comes before its children).
+      var children: [IPPrefix: [IPPrefix]] = [:]
+      var ancestors: [IPPrefix: [IPPrefix]] = [:]
+      var stack: [IPPrefix] = []
+      for n in nodes {
+        while let top = stack.last, !top.contains(n) { stack.removeLast() }
+        if let parent = stack.last { children[parent, default: []].append(n) }
+        ancestors[n] = stack
+        stack.append(n)
+      }
+      for d in nodes {
+        var cuts: Set<Int> = [d.length, d.length + 1, width + 1]
+        for a in (ancestors[d] ?? []) + [d] { cuts.formUnion(atoms.lengthCuts[a] ?? []) }
+        let kids = children[d] ?? []
+        for k in kids { cuts.insert(k.length) }
+        let bounds = cuts.filter { $0 >= d.length && $0 <= width + 1 }.sorted()
+        for (lo, next) in zip(bounds, bounds.dropFirst()) {
+          let holes = kids.filter { $0.length <= lo }
+          guard let example = firstFree(in: d, length: lo, avoiding: holes) else { continue }
+          out.append(PrefixClass(node: d, lengths: lo...(next - 1), example: example, hasHoles: !holes.isEmpty))
+        }
+      }
+    }
+    return out
+  }
+
+  /// The first prefix of `length` inside `node`, in address order, that lies in none of `holes`
+  /// (disjoint, in address order, each at most `length` long).
+  private static func firstFree(in node: IPPrefix, length: Int, avoiding holes: [IPPrefix]) -> IPPrefix? {
+    if length == node.length { return holes.isEmpty ? node : nil }
+    let width = node.width
+    var q = address(node)
+    let end = q + hostMask(width - node.length)
+    for h in holes {
+      let start = address(h)
+      if start > q { break }
+      let hEnd = start + hostMask(width - h.length)
+      if hEnd >= q {
+        guard hEnd < end else { return nil }
+        q = hEnd + 1
+      }
+    }
+    guard q <= end else { return nil }
+    return prefix(q, family: node.family, length: length)
+  }
+
+  /// The lowest `bits` bits set.
+  private static func hostMask(_ bits: Int) -> UInt128 { bits >= 128 ? .max : (UInt128(1) << UInt128(bits)) - 1 }
+
+  private static func address(_ p: IPPrefix) -> UInt128 { p.network.bytes.reduce(UInt128(0)) { $0 << 8 | UInt128($1) } }
+
+  private static func prefix(_ a: UInt128, family: IPPrefix.Family, length: Int) -> IPPrefix {
+    let n = family == .inet ? 4 : 16
+    let bytes = (0..<n).map { UInt8(truncatingIfNeeded: a >> UInt128(8 * (n - 1 - $0))) }
+    return IPPrefix(family: family, bytes: bytes, length: length)
+  }
+}
+
+/// Address order, a prefix before the prefixes inside it.
+func addressOrder(_ a: IPPrefix, _ b: IPPrefix) -> Bool {
+  if a.family != b.family { return a.family == .inet }
+  let x = a.network.bytes
+  let y = b.network.bytes
+  if x != y { return x.lexicographicallyPrecedes(y) }
+  return a.length < b.length
+}

@@ -1,0 +1,265 @@
+public import JunosConfig
+import Synchronization
+
+/// A place a policy chain decides routes: a BGP group's or neighbor's import or export, an IGP
+/// export, a VRF's import or export, the forwarding table's export.
+public struct PolicyAttachment: Sendable, Hashable {
+  /// What kind of place it is.
+  public enum Kind: String, Sendable, Hashable {
+    case bgpExport = "bgp-export"
+    case bgpImport = "bgp-import"
+    case igpExport = "igp-export"
+    case vrfImport = "vrf-import"
+    case vrfExport = "vrf-export"
+    case forwardingTable = "forwarding-table-export"
+  }
+
+  /// The kind.
+  public var kind: Kind
+  /// The routing instance (`master` for the main one).
+  public var instance: String
+  /// The BGP group, or the IGP's protocol name.
+  public var name: String
+  /// The BGP neighbor, when its chain is its own.
+  public var neighbor: String?
+  /// Whether the BGP group faces an external or client peer.
+  public var external: Bool
+  /// The routes the chain can see here.
+  public var scope: RouteScope = .any
+  /// The configuration path of the statement that applies the chain (or would).
+  public var path: [String]
+
+  /// The policy a route meets when no term decides.
+  public var defaultPolicy: DefaultPolicy {
+    switch kind {
+    case .bgpExport: .bgpExport
+    case .bgpImport: .bgpImport
+    case .igpExport: .igpExport
+    case .vrfImport, .vrfExport: .vrf
+    case .forwardingTable: .forwardingTableExport
+    }
+  }
+
+  /// Words for messages: `export to eBGP group TRANSIT`, `ospf export`.
+  public var description: String {
+    let suffix = instance == "master" ? "" : " in routing-instance \(instance)"
+    let peer = neighbor.map { " neighbor \($0)" } ?? ""
+    switch kind {
+    case .bgpExport: return "export to \(external ? "eBGP" : "iBGP") group \(name)\(peer)\(suffix)"
+    case .bgpImport: return "import from \(external ? "eBGP" : "iBGP") group \(name)\(peer)\(suffix)"
+    case .igpExport: return "\(name) export\(suffix)"
+    case .vrfImport: return "vrf-import of \(instance)"
+    case .vrfExport: return "vrf-export of \(instance)"
+    case .forwardingTable: return "forwarding-table export\(suffix)"
+    }
+  }
+}
+
+/// What a change does at one attachment point.
+public struct AttachmentDifference: Sendable {
+  /// The attachment point (as the new configuration has it).
+  public var attachment: PolicyAttachment
+  /// The chain before.
+  public var before: [String]
+  /// The chain after.
+  public var after: [String]
+  /// The routes decided differently.
+  public var difference: PolicyDifference
+}
+
+extension ConfigContext {
+  /// Every attachment point of the configuration with its effective chain (empty when only the
+  /// default applies), BGP neighbors only where their chain is their own.
+  func policyAttachments() -> [(PolicyAttachment, [String])] {
+    var out: [(PolicyAttachment, [String])] = []
+    for ri in model.instances {
+      let base: [String] = ri.name == "master" ? [] : ["routing-instances", ri.name]
+      func add(
+        _ kind: PolicyAttachment.Kind, _ name: String, _ path: [String], _ chain: [String], neighbor: String? = nil, external: Bool = false,
+        scope: RouteScope = .any
+      ) {
+        let a = PolicyAttachment(
+          kind: kind, instance: ri.name, name: name, neighbor: neighbor, external: external, scope: scope, path: path)
+        out.append((a, chain))
+      }
+      for igp in ri.igps { add(.igpExport, igp.protocolName, base + ["protocols", igp.protocolName, "export"], igp.export) }
+      if ri.type == "vrf" || !ri.vrfImport.isEmpty || !ri.vrfExport.isEmpty {
+        add(.vrfImport, ri.name, base + ["vrf-import"], ri.vrfImport)
+        add(.vrfExport, ri.name, base + ["vrf-export"], ri.vrfExport)
+      }
+      add(.forwardingTable, "", base + ["routing-options", "forwarding-table", "export"], ri.forwardingTableExport)
+      guard let bgp = ri.bgp else { continue }
+      for g in bgp.groups {
+        let ext = isExternal(g, in: ri)
+        let group = base + ["protocols", "bgp", "group", g.name]
+        // An import sees the group's BGP routes only: external from eBGP peers, internal from iBGP.
+        let peers = g.neighbors.compactMap { IPPrefix($0.address) }
+        let type: Route.RouteType = g.type == "internal" || (!ext && g.type != "external") ? .internal : .external
+        for (kind, keyword) in [(PolicyAttachment.Kind.bgpExport, "export"), (.bgpImport, "import")] {
+          let own = kind == .bgpExport ? g.exportChain : g.importChain
+          let inherited = kind == .bgpExport ? bgp.exportChain : bgp.importChain
+          let scope = kind == .bgpImport ? RouteScope(protocolName: "bgp", routeType: type, neighbors: peers) : .any
+          add(kind, g.name, group + [keyword], own ?? inherited ?? [], external: ext, scope: scope)
+          for n in g.neighbors {
+            if let chain = kind == .bgpExport ? n.exportChain : n.importChain {
+              let one =
+                kind == .bgpImport
+                ? RouteScope(protocolName: "bgp", routeType: type, neighbors: IPPrefix(n.address).map { [$0] } ?? []) : .any
+              add(kind, g.name, group + ["neighbor", n.address, keyword], chain, neighbor: n.address, external: ext, scope: one)
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The policies `policy` calls as subroutines, directly or not.
+  func subroutinesCalled(by policy: String) -> Set<String> {
+    var out: Set<String> = []
+    var queue = [policy]
+    while let name = queue.popLast() {
+      for t in model.policy.policies[name]?.terms ?? [] {
+        for s in t.from.subroutines where out.insert(s).inserted { queue.append(s) }
+      }
+    }
+    return out
+  }
+
+  /// A description of everything `chain` depends on (its policies, the subroutines they call and
+  /// the named sets they read), equal on both sides exactly when nothing the chain reads changed.
+  func fingerprint(_ chain: [String]) -> String {
+    let o = model.policy
+    var out = chain.joined(separator: " ") + "\n"
+    var seen: Set<String> = []
+    var queue = chain
+    while let name = queue.popLast() {
+      guard seen.insert(name).inserted else { continue }
+      guard let p = o.policies[name] else {
+        out += "undefined \(name)\n"
+        continue
+      }
+      for t in p.terms {
+        out += "\(name) \(t.name) \(t.from) \(t.to) \(t.then)\n"
+        queue += t.from.subroutines + t.to.subroutines
+        for l in t.from.prefixLists + t.from.prefixListFilters.map(\.name) {
+          out += "list \(l) \(o.prefixLists[l] ?? []) \(o.openPrefixLists.contains(l))\n"
+        }
+        for l in t.from.routeFilterLists { out += "rfl \(l) \(o.routeFilterLists[l] ?? []) \(o.openPrefixLists.contains(l))\n" }
+        for c in t.from.communities { out += "community \(c) \(String(describing: o.communityDefinitions[c]))\n" }
+        for a in t.from.asPaths { out += "as-path \(a) \(o.asPathExpressions[a] ?? "?") \(o.asPaths.contains(a))\n" }
+      }
+    }
+    return out
+  }
+}
+
+extension ChangeContext {
+  /// The attachment points present on both sides whose decisions the change alters (computed
+  /// once per change).
+  func semanticPolicyDifferences() -> [AttachmentDifference] { semanticPolicies().differences }
+
+  private func semanticPolicies() -> SemanticComparison.Result {
+    ContextCache.value(cache.policies) { SemanticComparison.compare(before: before, after: after) }
+  }
+
+  /// What the semantic comparison says of a change to `policy` (`term` preferred for the
+  /// example), for the rules that find the change by its text: `nil` when it cannot say (the
+  /// policy is applied nowhere on both sides), else a clause to add to their message and whether
+  /// some route is decided differently.
+  func semanticEffect(ofPolicy policy: String, term: String) -> (changed: Bool, note: String)? {
+    let r = semanticPolicies()
+    var best: (DecisionChange, AttachmentDifference)?
+    for d in r.differences where d.after.contains(policy) || d.before.contains(policy) || r.reaches(d, policy) {
+      for c in d.difference.changes where c.kind != .undetermined && c.verified {
+        let terms = [c.before.decision, c.after.decision].compactMap(\.term)
+        if best == nil
+          || terms.contains(TermRef(policy: policy, term: term))
+            && !(best.map { b in
+              [b.0.before.decision, b.0.after.decision].compactMap(\.term).contains(TermRef(policy: policy, term: term))
+            } ?? false)
+        {
+          best = (c, d)
+        }
+      }
+    }
+    if let (c, d) = best {
+      return (
+        true,
+        "; for example \(c.exampleText) at \(d.attachment.description): \(DecisionChange.decisionText(c.before)) before, \(DecisionChange.decisionText(c.after)) now"
+      )
+    }
+    guard r.compared.contains(policy) else { return nil }
+    if r.differences.contains(where: { $0.after.contains(policy) || $0.before.contains(policy) }) { return nil }
+    return (false, "; the semantic comparison finds no route decided differently where it is applied")
+  }
+}
+
+extension RouteEvaluation.Decision {
+  /// The term that decided, if one did.
+  var term: TermRef? {
+    switch self {
+    case .accept(let t), .reject(let t), .unmodelled(let t, _): t
+    case .defaultPolicy, .undefinedPolicy: nil
+    }
+  }
+}
+
+/// The semantic comparison of two configurations: for every attachment point, the routes whose
+/// decision a change alters (the symbolic comparison of `Docs/PolicySemantics.md`).
+public enum SemanticComparison {
+  /// Compares the policies of two configurations (given as written; groups are expanded here).
+  public static func policies(before: ConfigTree, after: ConfigTree, roleRules: RoleRules = RoleRules()) -> [AttachmentDifference] {
+    let options = LintOptions(roleRules: roleRules)
+    let a = Checklist.context(before, primary: nil, sources: [], options: options, bringUp: false)
+    let b = Checklist.context(after, primary: nil, sources: [], options: options, bringUp: false)
+    return differences(before: a, after: b)
+  }
+
+  static func differences(before: ConfigContext, after: ConfigContext) -> [AttachmentDifference] {
+    compare(before: before, after: after).differences
+  }
+
+  /// The differences, and the policies (with the subroutines they call) of the attachment points
+  /// present on both sides.
+  struct Result: Sendable {
+    var differences: [AttachmentDifference]
+    var compared: Set<String>
+    var subroutines: [String: Set<String>]
+
+    /// Whether `policy` is called as a subroutine from the chains of `d`.
+    func reaches(_ d: AttachmentDifference, _ policy: String) -> Bool {
+      (d.before + d.after).contains { subroutines[$0]?.contains(policy) ?? false }
+    }
+  }
+
+  static func compare(before: ConfigContext, after: ConfigContext) -> Result {
+    var old: [String: [String]] = [:]
+    for (a, chain) in before.policyAttachments() { old[key(a)] = chain }
+    var out = Result(differences: [], compared: [], subroutines: [:])
+    for (a, chain) in after.policyAttachments() {
+      guard let was = old[key(a)] else { continue }
+      for p in chain + was {
+        out.compared.insert(p)
+        let called = after.subroutinesCalled(by: p).union(before.subroutinesCalled(by: p))
+        out.subroutines[p, default: []].formUnion(called)
+        out.compared.formUnion(called)
+      }
+      if before.fingerprint(was) == after.fingerprint(chain) { continue }
+      let d = PolicyDifference.compare(
+        old: before.model.policy, oldChain: was, new: after.model.policy, newChain: chain, attachment: a.defaultPolicy, scope: a.scope)
+      if !d.changes.isEmpty { out.differences.append(AttachmentDifference(attachment: a, before: was, after: chain, difference: d)) }
+    }
+    return out
+  }
+
+  private static func key(_ a: PolicyAttachment) -> String {
+    [a.kind.rawValue, a.instance, a.name, a.neighbor ?? ""].joined(separator: "\u{1}")
+  }
+}
+
+/// Semantic comparisons of one change, computed on first use.
+final class ChangeCache: Sendable {
+  let policies = Mutex<SemanticComparison.Result?>(nil)
+  init() {}
+}
