@@ -28,6 +28,11 @@ public struct ChangePlan: Sendable {
   public var rollbackSteps: [PlanStep]
   /// Whether the plan has a `#@ rollback` line (even with no step after it).
   public var hasRollbackSection: Bool
+  /// The other nodes the plan changes (`#@ node NAME FILE`), in file order: each one's name (as
+  /// `#@ on NAME` gives it) and its configuration before the first step. Their configuration lines
+  /// (after `#@ on NAME` in a step) are in ``PlanStep/nodeCommands``; only the
+  /// `redundant-pair-attribute-change` rule replays them.
+  public var nodes: [(name: String, baseline: PlanFileRef)]
 
   /// Creates an empty plan for `file` (no header, no steps).
   public init(file: SourceFile) {
@@ -40,6 +45,7 @@ public struct ChangePlan: Sendable {
     self.steps = []
     self.rollbackSteps = []
     self.hasRollbackSection = false
+    self.nodes = []
   }
 
   /// Reads a plan; never fails: problems become diagnostics located in `file`.
@@ -420,14 +426,21 @@ public struct PlanStep: Sendable, Hashable {
   public var actions: [PlanAction]
   /// 1-based line numbers of the step's configuration lines, ascending.
   public var commandLines: [Int]
+  /// The configuration lines for the plan's other nodes (after `#@ on NAME`), by node name; they
+  /// are not in ``actions`` or ``commandLines``.
+  public var nodeCommands: [String: [PlanCommand]]
 
   /// Creates a step.
-  public init(id: String, title: String, location: SourceLocation, actions: [PlanAction] = [], commandLines: [Int] = []) {
+  public init(
+    id: String, title: String, location: SourceLocation, actions: [PlanAction] = [], commandLines: [Int] = [],
+    nodeCommands: [String: [PlanCommand]] = [:]
+  ) {
     self.id = id
     self.title = title
     self.location = location
     self.actions = actions
     self.commandLines = commandLines
+    self.nodeCommands = nodeCommands
   }
 
   /// The `#@ load` directives.
@@ -558,12 +571,14 @@ private struct PlanParser {
   var current: PlanStep?
   var inRollback = false
   var stepIDs: Set<String> = []
+  /// The node the configuration lines are for after `#@ on NAME` (`nil`: the plan's own node).
+  var onNode: String?
 
   static let verbs: Set<String> = [
     "set", "delete", "deactivate", "activate", "insert", "rename", "annotate", "protect", "unprotect",
   ]
   static let directives =
-    "plan, baseline, inventory, role, step, load, commit, confirm, patch, unpatch, verify, wait, accept or rollback"
+    "plan, baseline, inventory, node, role, step, on, load, commit, confirm, patch, unpatch, verify, wait, accept or rollback"
 
   init(file: SourceFile) {
     self.file = file
@@ -614,6 +629,10 @@ private struct PlanParser {
       report(.misplaced, "configuration line outside a step: start a step with '#@ step ID \"title\"' first", at: start..<end)
       return
     }
+    if let node = onNode {
+      current!.nodeCommands[node, default: []].append(PlanCommand(line: line, verb: verb, text: file.text(start..<end)))
+      return
+    }
     current!.actions.append(.command(line: line, verb: verb, text: file.text(start..<end)))
     current!.commandLines.append(line)
   }
@@ -654,6 +673,11 @@ private struct PlanParser {
     case "accept":
       guard let a = accept(args, name: name, at: at) else { return }
       if current != nil { current!.actions.append(.accept(a)) } else { plan.accepts.append(a) }
+    case "node":
+      guard headerPlacement(name) else { return }
+      node(args, name: name)
+    case "on":
+      on(args, name: name, start: start, end: end)
     case "load", "commit", "confirm", "patch", "unpatch", "verify", "wait":
       guard current != nil else {
         let section = inRollback ? "after '#@ rollback'" : "before the first '#@ step'"
@@ -711,6 +735,39 @@ private struct PlanParser {
     plan.header = h
   }
 
+  /// `#@ node NAME FILE`.
+  mutating func node(_ args: [PlanToken], name: PlanToken) {
+    guard args.count >= 2 else {
+      report(.missingArgument, "'#@ node' needs a name and a file: '#@ node NAME FILE'", at: name.range)
+      return
+    }
+    extra(args, from: 2)
+    let n = args[0]
+    guard !plan.nodes.contains(where: { $0.name == n.text }), n.text != plan.header?.node else {
+      report(.duplicate, "node '\(n.text)' is named twice", at: n.range)
+      return
+    }
+    let ref = PlanFileRef(path: args[1].text, location: file.location(of: args[1].range.lowerBound))
+    plan.nodes.append((n.text, ref))
+  }
+
+  /// `#@ on NAME`: the step's configuration lines after it are for node NAME (the plan's own
+  /// node when NAME is the header's `node=`).
+  mutating func on(_ args: [PlanToken], name: PlanToken, start: Int, end: Int) {
+    guard current != nil else {
+      report(.misplaced, "'#@ on' outside a step: it belongs in a step", at: start..<end)
+      return
+    }
+    guard let n = single(args, after: name, what: "a node name") else { return }
+    if n.text == plan.header?.node {
+      onNode = nil
+    } else if plan.nodes.contains(where: { $0.name == n.text }) {
+      onNode = n.text
+    } else {
+      report(.invalidArgument, "'#@ on \(n.text)': no '#@ node \(n.text) FILE' before the first step", at: n.range)
+    }
+  }
+
   mutating func role(_ args: [PlanToken], name: PlanToken) {
     guard let first = args.first else {
       report(.missingArgument, "'#@ role' needs a role (core, client, mgmt or ignore) and interfaces", at: name.range)
@@ -749,6 +806,7 @@ private struct PlanParser {
       title = args.first?.text ?? ""
     }
     current = PlanStep(id: id, title: title, location: at)
+    onNode = nil
   }
 
   mutating func finishStep() {

@@ -53,7 +53,7 @@ public enum Checklist {
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
       GroupChangeReach(), SemanticPolicyRule(id: .exportLeaksRoutes), SemanticPolicyRule(id: .importDropsRoutes),
-      SemanticPolicyRule(id: .igpExportWidened),
+      SemanticPolicyRule(id: .igpExportWidened), RedundantPairAttributeChange(), LinkUpBeforeSessions(),
     ]
   }
 
@@ -93,8 +93,16 @@ public enum Checklist {
   /// against `baseline`: the change rules, and the configuration rules' findings that the change
   /// introduces.
   public static func lint(changes: SourceFile, baseline: SourceFile, options: LintOptions = LintOptions()) -> LintResult {
+    lintWithChange(changes: changes, baseline: baseline, options: options).result
+  }
+
+  /// ``lint(changes:baseline:options:)``, with the change it linted (`nil` when an input error
+  /// stopped it).
+  static func lintWithChange(changes: SourceFile, baseline: SourceFile, options: LintOptions) -> (
+    result: LintResult, change: ChangeContext?
+  ) {
     let base = ConfigParser.parse(baseline)
-    guard !base.hasErrors else { return LintResult(findings: [], diagnostics: base.diagnostics) }
+    guard !base.hasErrors else { return (LintResult(findings: [], diagnostics: base.diagnostics), nil) }
     var baseTree = base.tree
     baseTree.mergeDuplicateBlocks()
     var diagnostics = base.diagnostics
@@ -104,27 +112,31 @@ public enum Checklist {
     if CompareText.looksLikeCompare(changes) {
       let text = CompareText.parse(changes)
       diagnostics += text.diagnostics
-      guard !text.hasErrors else { return LintResult(findings: [], diagnostics: diagnostics) }
+      guard !text.hasErrors else { return (LintResult(findings: [], diagnostics: diagnostics), nil) }
       let r = text.apply(to: baseTree)
       diagnostics += r.diagnostics
-      guard !r.hasErrors else { return LintResult(findings: [], diagnostics: diagnostics) }
+      guard !r.hasErrors else { return (LintResult(findings: [], diagnostics: diagnostics), nil) }
       afterTree = r.tree
       primary = nil
     } else if ConfigParser.detectSyntax(changes) == .set {
       let r = ConfigParser.load(changes, onto: baseTree)
       diagnostics += r.diagnostics
       diagnostics += SchemaCheck(onlyStatementsOfFile: true).diagnostics(of: r.tree, in: changes, model: .standard)
-      guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
+      guard !diagnostics.contains(where: { $0.severity == .error }) else {
+        return (LintResult(findings: [], diagnostics: diagnostics), nil)
+      }
       afterTree = r.tree
     } else {
       let r = ConfigParser.parse(changes)
       diagnostics += r.diagnostics
       diagnostics += schemaCheck.diagnostics(of: r.tree, in: changes, model: .standard)
-      guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
+      guard !diagnostics.contains(where: { $0.severity == .error }) else {
+        return (LintResult(findings: [], diagnostics: diagnostics), nil)
+      }
       afterTree = r.tree
       sources.insert((r.tree, changes), at: 0)
     }
-    return lintChange(
+    return lintChangeKeeping(
       before: base.tree, beforeFile: baseline, after: afterTree, primary: primary, sources: sources, changes: changes,
       diagnostics: diagnostics, options: options)
   }
@@ -183,6 +195,18 @@ public enum Checklist {
     before beforeTree: ConfigTree, beforeFile: SourceFile, after afterTree: ConfigTree, primary: SourceFile?,
     sources: [(tree: ConfigTree, file: SourceFile)], changes: SourceFile, diagnostics: [Diagnostic], options: LintOptions
   ) -> LintResult {
+    lintChangeKeeping(
+      before: beforeTree, beforeFile: beforeFile, after: afterTree, primary: primary, sources: sources, changes: changes,
+      diagnostics: diagnostics, options: options
+    ).result
+  }
+
+  /// ``lintChange(before:beforeFile:after:primary:sources:changes:diagnostics:options:)``, with
+  /// the change it linted.
+  static func lintChangeKeeping(
+    before beforeTree: ConfigTree, beforeFile: SourceFile, after afterTree: ConfigTree, primary: SourceFile?,
+    sources: [(tree: ConfigTree, file: SourceFile)], changes: SourceFile, diagnostics: [Diagnostic], options: LintOptions
+  ) -> (result: LintResult, change: ChangeContext) {
     let before = context(beforeTree, primary: beforeFile, sources: [(beforeTree, beforeFile)], options: options, bringUp: false)
     let after = context(afterTree, primary: primary, sources: sources, options: options, bringUp: false)
     let d = ChangeContext(
@@ -192,7 +216,7 @@ public enum Checklist {
     let old = Set(all.flatMap { $0.check(config: before) }.map(Key.init))
     var findings = all.flatMap { $0.check(config: after) }.filter { !old.contains(Key($0)) }
     findings += all.flatMap { $0.check(change: d) }
-    return finish(findings, contexts: [after], diagnostics: diagnostics, options: options)
+    return (finish(findings, contexts: [after], diagnostics: diagnostics, options: options), d)
   }
 
   /// Lints a change plan: replays it, runs the configuration rules on every step's state (what
@@ -201,11 +225,24 @@ public enum Checklist {
   ///
   /// - Parameter read: Reads a file the plan names, given its path as written.
   public static func lint(plan file: SourceFile, options: LintOptions = LintOptions(), read: (String) throws -> SourceFile) -> LintResult {
+    lintWithReplay(plan: file, options: options, read: read).result
+  }
+
+  /// ``lint(plan:options:read:)``, with the replay it linted (`nil` when an input error stopped
+  /// it).
+  static func lintWithReplay(plan file: SourceFile, options: LintOptions, read: (String) throws -> SourceFile) -> (
+    result: LintResult, replay: PlanReplay?, nodes: [PairView]
+  ) {
     let (plan, planDiagnostics) = ChangePlan.parse(file)
-    guard !planDiagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: planDiagnostics) }
+    guard !planDiagnostics.contains(where: { $0.severity == .error }) else {
+      return (LintResult(findings: [], diagnostics: planDiagnostics), nil, [])
+    }
     let replay = PlanReplay(plan: plan, roleRules: options.roleRules, read: read)
-    let diagnostics = planDiagnostics + replay.diagnostics
-    guard !diagnostics.contains(where: { $0.severity == .error }) else { return LintResult(findings: [], diagnostics: diagnostics) }
+    let (nodes, nodeDiagnostics) = nodeViews(replay, options: options, read: read)
+    let diagnostics = planDiagnostics + replay.diagnostics + nodeDiagnostics
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return (LintResult(findings: [], diagnostics: diagnostics), nil, [])
+    }
     let all = rules(options)
     let baseline = Set(all.flatMap { $0.check(config: replay.initial) }.map(Key.init))
     var findings: [Finding] = []
@@ -215,6 +252,15 @@ public enum Checklist {
       for f in all.flatMap({ $0.check(change: s.change) }) { findings.append(f) }
     }
     findings += all.flatMap { $0.check(plan: replay) }
+    // The plan's other nodes (`#@ node`): the pair check between them and the plan's own node.
+    if !nodes.isEmpty, let own = pairView(replay, file: "node " + (plan.header?.node ?? "of \(file.path)")) {
+      let across = RedundantPairAttributeChange.across([own] + nodes)
+      if let mine = across[0] {
+        findings.removeAll { $0.rule == .redundantPairAttributeChange }
+        findings += mine
+      }
+      findings += across.dropFirst().compactMap { $0 }.joined()
+    }
     // Where a plan escalates a configuration finding (rule 12), keep the escalated one.
     var top: [String: Severity] = [:]
     for f in findings where f.rule == .coreLinkWithoutCoS { top[f.path] = max(top[f.path] ?? .info, f.severity) }
@@ -239,7 +285,7 @@ public enum Checklist {
     var r = finish(
       findings + extra, contexts: (replay.states + replay.rollbackStates).map(\.after), diagnostics: diagnostics, options: options)
     r.suppressed += suppressed
-    return r
+    return (r, replay, nodes)
   }
 
   /// Lints a commit history (rule 14). `emptyDiff(i)` says whether commit `i` changed nothing
@@ -285,9 +331,9 @@ public enum Checklist {
     }
   }
 
-  /// Applies annotation and file suppressions, sorts.
-  static func finish(_ raw: [Finding], contexts: [ConfigContext], diagnostics: [Diagnostic], options: LintOptions) -> LintResult {
-    var findings = raw
+  /// The `checklist: allow RULE` annotations of `contexts` (path and rule), and a finding for each
+  /// one that gives no reason.
+  static func annotationAllows(_ contexts: [ConfigContext]) -> (allows: [(path: String, rule: String)], unexplained: [Finding]) {
     var extra: [Finding] = []
     var allows: [(path: String, rule: String)] = []
     var seenAnnotations: Set<String> = []
@@ -309,17 +355,25 @@ public enum Checklist {
         }
       }
     }
+    return (allows, extra)
+  }
+
+  /// Whether an annotation (`allows`) or an entry of the suppression file suppresses `f`.
+  static func isSuppressed(_ f: Finding, allows: [(path: String, rule: String)], options: LintOptions) -> Bool {
+    for a in allows where a.rule == f.rule.rawValue && (f.path == a.path || f.path.hasPrefix(a.path + " ")) { return true }
+    return options.suppressions.contains { $0.rule == f.rule.rawValue && $0.matches(path: f.path) }
+  }
+
+  /// Applies annotation and file suppressions, sorts.
+  static func finish(_ raw: [Finding], contexts: [ConfigContext], diagnostics: [Diagnostic], options: LintOptions) -> LintResult {
+    var findings = raw
+    let (allows, unexplained) = annotationAllows(contexts)
+    var extra = unexplained
     var suppressed = 0
     findings.removeAll { f in
-      for a in allows where a.rule == f.rule.rawValue && (f.path == a.path || f.path.hasPrefix(a.path + " ")) {
-        suppressed += 1
-        return true
-      }
-      for s in options.suppressions where s.rule == f.rule.rawValue && s.matches(path: f.path) {
-        suppressed += 1
-        return true
-      }
-      return false
+      guard isSuppressed(f, allows: allows, options: options) else { return false }
+      suppressed += 1
+      return true
     }
     for s in options.suppressions where s.reason.isEmpty {
       extra.append(

@@ -32,11 +32,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case exportLeaksRoutes = "export-leaks-routes"
   case importDropsRoutes = "import-drops-routes"
   case igpExportWidened = "igp-export-widened"
+  case redundantPairAttributeChange = "redundant-pair-attribute-change"
+  case linkUpBeforeSessions = "link-up-before-sessions"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (30 for the suppression check).
+  /// The rule's number in the catalogue (35 for the suppression check).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -90,6 +92,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .exportLeaksRoutes: "An export starts accepting routes it rejected (a leak)"
     case .importDropsRoutes: "An import starts rejecting routes it accepted (a black hole)"
     case .igpExportWidened: "An IGP export starts accepting routes it rejected"
+    case .redundantPairAttributeChange: "MED or local preference changed on a group or policy a redundant pair of routers shares"
+    case .linkUpBeforeSessions: "A link of a node in service is given addresses and enabled before its sessions are configured and verified"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
   }
@@ -161,6 +165,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Accept the routes again before the rejecting term, or show that their traffic has another path before the change."
     case .igpExportWidened:
       "Narrow the accepting term (route-filter, prefix-list, protocol) so that only the routes meant for the IGP match."
+    case .redundantPairAttributeChange:
+      "Keep the pair's settings equal; to change them, do it in a plan of its own, one router at a time with the traffic verified in between, and accept the finding with the reason."
+    case .linkUpBeforeSessions:
+      "Configure the BGP neighbors and the IGP interface with the port disabled, then enable it in a step that verifies the sessions (#@ verify bgp-session, isis-adjacency, ospf-neighbor)."
     case .suppressionWithoutReason:
       "Say why the finding is accepted: `#@ accept RULE \"reason\"`, `checklist: allow RULE reason`."
     }
@@ -182,6 +190,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .termMatchConditionsRemoved, .guardTermRemoved, .policyTermReordered, .policyDetached: "D"
     case .bulkCoreIsolation: "D, P"
     case .groupChangeReach: "D, P"
+    case .redundantPairAttributeChange: "D, P"
+    case .linkUpBeforeSessions: "P"
     case .flowspecRouteOverbroad: "C, D"
     case .exportLeaksRoutes, .importDropsRoutes, .igpExportWidened: "D"
     case .suppressionWithoutReason: "C, D, P"

@@ -22,6 +22,8 @@ enum LintCommand: JunoscopeCommand {
       empty-confirming-commit), or, with --baseline, set/delete commands or a captured 'show | compare'
       applied to the running configuration (a full configuration given with --baseline is compared
       with it). Paths inside a plan are relative to the plan's folder.
+      Several FILEs (each change followed by its own --baseline) are linted together: the changes or
+      plans for the two routers of a redundant pair are compared (rule redundant-pair-attribute-change).
       With a history source (--rollbacks DIR, --bundle DIR, --host HOST or --git REPO with --device or
       --file), lint checks what commits X..Y did, as 'diff' shows it (RANGE, --author NAME [--batch K]
       or --since/--until): the change rules, and the configuration findings the change adds.
@@ -31,9 +33,14 @@ enum LintCommand: JunoscopeCommand {
       """,
     arguments: [
       .positional(
-        "file", help: "The configuration, change, plan or commit listing (- for standard input); with a history source, commits X..Y.",
-        optional: true, completion: .file),
-      .option("baseline", short: "b", valueName: "running", help: "The running configuration a change applies to.", completion: .file),
+        "file",
+        help:
+          "The configuration, change, plan or commit listing (- for standard input); several are linted together; with a history source, commits X..Y.",
+        optional: true, repeating: true, completion: .file),
+      .option(
+        "baseline", short: "b", valueName: "running",
+        help: "The running configuration a change applies to; with several files, one per file that is not a plan, in order.",
+        repeating: true, completion: .file),
       formatOption,
       severityOption,
       .flag("strict", help: "Fail (exit 1) on any reported finding, not only on errors."),
@@ -71,22 +78,87 @@ enum LintCommand: JunoscopeCommand {
         message: "--\(other.name) reads a history: give --rollbacks DIR, --bundle DIR, --host HOST or --git REPO too",
         status: ExitStatus.usage)
     }
-    guard let path = inv.positionals("file").first else {
+    let paths = inv.positionals("file")
+    guard let path = paths.first else {
       throw CommandFailure(message: "give the file to lint, or a history source and a range", status: ExitStatus.usage)
     }
-    let input = try io.read(path)
-    let file = SourceFile(path: input.path, bytes: try CommonOptions.gunzipped(input.bytes, path: input.path))
-    var baseline: SourceFile?
-    if let b = inv.option("baseline") {
-      let bi = try io.read(b)
-      baseline = SourceFile(path: bi.path, bytes: try CommonOptions.gunzipped(bi.bytes, path: bi.path))
-    }
+    if paths.count > 1 { return try lintTogether(paths, baselines: inv.options("baseline"), options: options, inv: inv, io: io) }
+    let file = try readSource(path, io: io)
+    let baseline = try inv.option("baseline").map { b throws(CommandFailure) in try readSource(b, io: io) }
     let result = try lint(file, baseline: baseline, options: options)
     CommonOptions.report(result.diagnostics, console: console)
     // An input that cannot be parsed is still reported (as an input error), so that a CI job
     // reading the report sees it.
     let failures = result.hasErrors ? [InputProblem(file: file.path, diagnostics: result.diagnostics)] : []
     return try emit(result.hasErrors ? [] : [result], files: [file.path], failures: failures, inv: inv, io: io)
+  }
+
+  /// Reads an input, gunzipped when it is compressed.
+  static func readSource(_ path: String, io: FileIO) throws(CommandFailure) -> SourceFile {
+    let input = try io.read(path)
+    return SourceFile(path: input.path, bytes: try CommonOptions.gunzipped(input.bytes, path: input.path))
+  }
+
+  /// `lint A B …`: the files linted together (``Checklist/lint(together:options:)``). The
+  /// `--baseline`s go, in order, to the files that are not plans: one each, or none at all.
+  static func lintTogether(_ paths: [String], baselines: [String], options: LintOptions, inv: Invocation, io: FileIO)
+    throws(CommandFailure) -> Int32
+  {
+    var files: [(SourceFile, InputKind)] = []
+    for p in paths {
+      let f = try readSource(p, io: io)
+      files.append((f, InputKind.detect(f)))
+    }
+    let needing = files.filter { $0.1 != .plan }.count
+    guard baselines.isEmpty || baselines.count == needing else {
+      throw CommandFailure(
+        message:
+          "\(baselines.count) --baseline for \(needing) file\(needing == 1 ? "" : "s") that \(needing == 1 ? "is" : "are") not a plan: give one after each change, or none",
+        status: ExitStatus.usage)
+    }
+    var next = baselines.makeIterator()
+    var inputs: [LintInput] = []
+    for (file, kind) in files {
+      switch kind {
+      case .binary, .empty, .history:
+        let what = kind == .history ? "a commit listing is linted alone" : "\(kind.description), not a configuration"
+        throw CommandFailure(message: "\(file.path): \(what)", status: kind == .history ? ExitStatus.usage : ExitStatus.invalidInput)
+      case .plan:
+        inputs.append(LintInput(file: file, kind: .plan(read: planReader(file))))
+      case .compare, .commands, .configuration:
+        let baseline = try next.next().map { b throws(CommandFailure) in try readSource(b, io: io) }
+        if let baseline {
+          inputs.append(LintInput(file: file, kind: .change(baseline: baseline)))
+        } else if case .configuration = kind {
+          inputs.append(LintInput(file: file, kind: .configuration))
+        } else {
+          throw CommandFailure(
+            message: "\(file.path) is \(kind.description): give the running configuration it applies to with --baseline",
+            status: ExitStatus.usage)
+        }
+      }
+    }
+    let results = Checklist.lint(together: inputs, options: options)
+    var failures: [InputProblem] = []
+    for (input, result) in zip(inputs, results) {
+      CommonOptions.report(result.diagnostics, console: io.console)
+      if result.hasErrors { failures.append(InputProblem(file: input.file.path, diagnostics: result.diagnostics)) }
+    }
+    return try emit(results.filter { !$0.hasErrors }, files: inputs.map(\.file.path), failures: failures, inv: inv, io: io)
+  }
+
+  /// Reads the files a plan names, relative to the plan's folder.
+  static func planReader(_ file: SourceFile) -> (String) throws -> SourceFile {
+    let folder = (file.path as NSString).deletingLastPathComponent
+    return { p in
+      let full = p.hasPrefix("/") || folder.isEmpty ? p : folder + "/" + p
+      do throws(CommandFailure) {
+        let bytes = try FileIO.readFile(full)
+        return SourceFile(path: full, bytes: try CommonOptions.gunzipped(bytes, path: full))
+      } catch {
+        throw PlanFileError(description: error.message)
+      }
+    }
   }
 
   /// Reads `--roles` and `--suppress`.
@@ -127,16 +199,7 @@ enum LintCommand: JunoscopeCommand {
     case .empty:
       throw CommandFailure(message: "\(file.path): \(kind.description): nothing to lint", status: ExitStatus.invalidInput)
     case .plan:
-      let folder = (file.path as NSString).deletingLastPathComponent
-      return Checklist.lint(plan: file, options: options) { p in
-        let full = p.hasPrefix("/") || folder.isEmpty ? p : folder + "/" + p
-        do throws(CommandFailure) {
-          let bytes = try FileIO.readFile(full)
-          return SourceFile(path: full, bytes: try CommonOptions.gunzipped(bytes, path: full))
-        } catch {
-          throw PlanFileError(description: error.message)
-        }
-      }
+      return Checklist.lint(plan: file, options: options, read: planReader(file))
     case .history:
       let folder = (file.path as NSString).deletingLastPathComponent
       // The rollbacks beside the listing, read through the same store and reader as the history

@@ -302,6 +302,35 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
     #expect(uncost.diagnostics.first?.path == "swap-cr1-dc1.fixed.plan")
   }
 
+  /// `#@ node` and `#@ on`: the other node's lines are kept apart from the plan's own.
+  @Test func otherNodesCommandsAreKeptApart() {
+    let (plan, diagnostics) = parse(
+      """
+      #@ plan node=r1
+      #@ node r2 r2.conf
+      #@ step a
+      set system host-name r1
+      #@ on r2
+      set system host-name r2
+      delete system domain-name
+      #@ on r1
+      set system domain-name example.net
+      #@ commit
+      #@ step b
+      set system location building 1
+
+      """)
+    #expect(diagnostics.isEmpty)
+    #expect(plan.nodes.map(\.name) == ["r2"])
+    #expect(plan.nodes.map(\.baseline) == [PlanFileRef(path: "r2.conf", location: SourceLocation(line: 2, column: 12))])
+    #expect(plan.steps[0].commandLines == [4, 9])
+    #expect(plan.steps[0].commands.map(\.line) == [4, 9])
+    #expect(plan.steps[0].nodeCommands["r2"]?.map(\.text) == ["set system host-name r2", "delete system domain-name"])
+    #expect(plan.steps[0].nodeCommands["r2"]?.map(\.line) == [6, 7])
+    // A new step is for the plan's own node again.
+    #expect(plan.steps[1].commandLines == [12] && plan.steps[1].nodeCommands.isEmpty)
+  }
+
   @Test func commandsFileKeepsCRLFAndIndentation() throws {
     let text =
       "#@ plan node=r1\r\n#@ step a\r\n  set system host-name r1\r\n# note\r\n\tset system domain-name example.net\r\n#@ commit\r\n"
@@ -395,6 +424,14 @@ private func brief(_ d: Diagnostic) -> String { "\(d.location) \(d.id) \(d.sever
       ["3:4 invalidChecklistInput error", "4:21 invalidChecklistInput error"]
     ),
     ("#@ plan node=r1\n#@ step a\n#@ verify\n", ["3:4 invalidChecklistInput error"]),
+    // other nodes: declared before the first step, with a file, once; `#@ on` in a step, naming one
+    ("#@ plan node=r1\n#@ node r2\n", ["2:4 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ node r2 r2.conf\n#@ node r2 other.conf\n", ["3:9 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ node r1 r1.conf\n", ["2:9 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ step a\n#@ node r2 r2.conf\n", ["3:4 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ node r2 r2.conf\n#@ on r2\n#@ step a\n", ["3:1 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ node r2 r2.conf\n#@ step a\n#@ on r3\n", ["4:7 invalidChecklistInput error"]),
+    ("#@ plan node=r1\n#@ node r2 r2.conf\n#@ step a\n#@ on\n", ["4:4 invalidChecklistInput error"]),
   ])
   func diagnosticsAreLocated(text: String, expected: [String]) {
     let (_, diagnostics) = parse(text)

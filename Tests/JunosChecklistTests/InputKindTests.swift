@@ -50,7 +50,7 @@ import Testing
     #expect(diffs.count == 27)
     #expect(diffs.filter { $0.value != .compare }.keys.sorted() == [])
     let plans = try kinds("checklist").filter { $0.key.hasSuffix(".plan") }
-    #expect(plans.count == 2)
+    #expect(plans.count == 7)
     #expect(plans.values.allSatisfy { $0 == .plan })
     let zones = try kinds("zoneinfo")
     #expect(zones.count == 10)

@@ -3,14 +3,16 @@ import JunosChecklist
 import Testing
 
 @Suite struct RuleCatalogTests {
-  @Test func theCatalogueHasItsThirtyThreeRulesInOrder() {
-    #expect(RuleID.allCases.count == 33)
+  @Test func theCatalogueHasItsThirtyFiveRulesInOrder() {
+    #expect(RuleID.allCases.count == 35)
     #expect(RuleID.unconditionalAggregateExported.number == 1)
     #expect(RuleID.policyTermReordered.number == 17)
     #expect(RuleID.flowspecRouteOverbroad.number == 28)
     #expect(RuleID.groupChangeReach.number == 29)
     #expect(RuleID.igpExportWidened.number == 32)
-    #expect(RuleID.suppressionWithoutReason.number == 33)
+    #expect(RuleID.redundantPairAttributeChange.number == 33)
+    #expect(RuleID.linkUpBeforeSessions.number == 34)
+    #expect(RuleID.suppressionWithoutReason.number == 35)
     #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
   }
 
