@@ -52,7 +52,7 @@ public enum Checklist {
       ChangeWithoutCommitConfirmed(), TermMatchConditionsRemoved(), GuardTermRemoved(), PolicyTermReordered(), MatchAllAcceptTerm(),
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
-      GroupChangeReach(),
+      GroupChangeReach(), REFilterCutsProtocol(),
     ]
   }
 
@@ -287,6 +287,7 @@ public enum Checklist {
   /// Applies annotation and file suppressions, sorts.
   static func finish(_ raw: [Finding], contexts: [ConfigContext], diagnostics: [Diagnostic], options: LintOptions) -> LintResult {
     var findings = raw
+    REFilterCutsProtocol.dropCovered(&findings)
     var extra: [Finding] = []
     var allows: [(path: String, rule: String)] = []
     var seenAnnotations: Set<String> = []

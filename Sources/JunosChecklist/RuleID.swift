@@ -29,11 +29,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case coreLinkWithoutBFD = "core-link-without-bfd"
   case flowspecRouteOverbroad = "flowspec-route-overbroad"
   case groupChangeReach = "group-change-reach"
+  case reFilterCutsProtocol = "re-filter-cuts-protocol"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (30 for the suppression check).
+  /// The rule's number in the catalogue (the suppression check is last).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -43,7 +44,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       .uncostAndEnableSameStep, .costedOutNodeStillAttractsViaBGP, .clientLinksBeforeCoreLinks,
       .protocolReferencesUndefinedInterface, .termMatchConditionsRemoved, .guardTermRemoved,
       .policyTermReordered, .bgpSessionWithoutPolicy, .policyDetached, .igpExportAdmitsBGP,
-      .bulkCoreIsolation:
+      .bulkCoreIsolation, .reFilterCutsProtocol:
       .error
     case .emptyConfirmingCommit, .coreLinkWithoutBFD, .groupChangeReach:
       .info
@@ -84,6 +85,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .coreLinkWithoutBFD: "Core IGP interface without BFD"
     case .flowspecRouteOverbroad: "Local flow route with a missing or very broad destination match"
     case .groupChangeReach: "A change to a configuration group reaches statements or interfaces beyond the lines changed"
+    case .reFilterCutsProtocol: "The routing-engine (lo0) filter discards a control-plane flow the router runs"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
   }
@@ -149,6 +151,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Give the flow route a narrow `destination` that does not cover the router's own addresses."
     case .groupChangeReach:
       "Check that every interface and statement listed should change (`compare --inheritance` shows each); narrow the group's wildcard or override where it should not."
+    case .reFilterCutsProtocol:
+      "Accept the flow before any discarding term: widen the term's source to every peer that runs the protocol (BGP, OSPF and IS-IS neighbours for BFD), or add a term for the missing peers."
     case .suppressionWithoutReason:
       "Say why the finding is accepted: `#@ accept RULE \"reason\"`, `checklist: allow RULE reason`."
     }
@@ -170,7 +174,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .termMatchConditionsRemoved, .guardTermRemoved, .policyTermReordered, .policyDetached: "D"
     case .bulkCoreIsolation: "D, P"
     case .groupChangeReach: "D, P"
-    case .flowspecRouteOverbroad: "C, D"
+    case .flowspecRouteOverbroad, .reFilterCutsProtocol: "C, D"
     case .suppressionWithoutReason: "C, D, P"
     }
   }

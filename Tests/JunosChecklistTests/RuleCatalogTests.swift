@@ -3,12 +3,14 @@ import JunosChecklist
 import Testing
 
 @Suite struct RuleCatalogTests {
-  @Test func theCatalogueHasItsThirtyRulesInOrder() {
-    #expect(RuleID.allCases.count == 30)
+  @Test func theCatalogueHasItsRulesInOrder() {
+    #expect(RuleID.allCases.count == 31)
     #expect(RuleID.unconditionalAggregateExported.number == 1)
     #expect(RuleID.policyTermReordered.number == 17)
     #expect(RuleID.flowspecRouteOverbroad.number == 28)
     #expect(RuleID.groupChangeReach.number == 29)
+    #expect(RuleID.reFilterCutsProtocol.number == 30)
+    #expect(RuleID.suppressionWithoutReason.number == RuleID.allCases.count)
     #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
   }
 
