@@ -129,25 +129,7 @@ public enum FirewallComparison {
   /// unmodelled conditions, is taken as unchanged). Each region's example is re-run through
   /// both chains by the concrete evaluator (``FilterRegionChange/reproduces``).
   public static func compare(old: FilterChain, new: FilterChain, within: PacketSet = .all) -> [FilterRegionChange] {
-    guard let fam = family(new.family) else { return [] }
-    let space = HeaderSpace(family: fam, chains: [old, new], region: within)
-    let region = space.cube(within)
-    let a = space.partition(old, region)
-    let b = space.partition(new, region)
-    var out: [FilterRegionChange] = []
-    for p in a {
-      for q in b where p.verdict != q.verdict || p.verdict == .unmodelled {
-        if p.verdict == .unmodelled && q.verdict == .unmodelled && p.term == q.term && p.unmodelled == q.unmodelled { continue }
-        let m = HeaderSpace.intersect(p.cube, q.cube)
-        guard !HeaderSpace.isEmpty(m) else { continue }
-        let e = space.example(m)
-        out.append(
-          FilterRegionChange(
-            region: space.describe(m), example: e, oldVerdict: p.verdict, oldTerm: p.term, newVerdict: q.verdict, newTerm: q.term,
-            oldRun: old.evaluate(e), newRun: new.evaluate(e), space: space, cube: m))
-      }
-    }
-    return out
+    SymbolicDiff(old: old, new: new, regions: [within])?.changes(within: within) ?? []
   }
 
   /// The pieces `chain` cuts `within` into, with the verdict and deciding term of each and an
@@ -156,7 +138,7 @@ public enum FirewallComparison {
     region: String, example: Packet, verdict: FilterVerdict, term: FilterTermRef?
   )] {
     guard let fam = family(chain.family) else { return [] }
-    let space = HeaderSpace(family: fam, chains: [chain], region: within)
+    let space = HeaderSpace(family: fam, chains: [chain], regions: [within])
     return space.partition(chain, space.cube(within)).map { (space.describe($0.cube), space.example($0.cube), $0.verdict, $0.term) }
   }
 
@@ -213,5 +195,74 @@ public enum FirewallComparison {
       && a.match.sourcePorts == b.match.sourcePorts && a.match.destinationPorts == b.match.destinationPorts
       && a.match.eitherPorts == b.match.eitherPorts && a.match.tcpFlags == b.match.tcpFlags && a.match.icmpTypes == b.match.icmpTypes
       && a.match.dscp == b.match.dscp && a.match.unmodelled == b.match.unmodelled
+  }
+}
+
+/// Two chains partitioned once over a header space cut for several regions (the flows of a
+/// router), and the pairs of pieces whose verdicts differ: asking about each region is then an
+/// intersection, not a new comparison.
+struct SymbolicDiff {
+  let space: HeaderSpace
+  let old: FilterChain
+  let new: FilterChain
+  let pairs: [(old: SymbolicPiece, new: SymbolicPiece, cube: [AtomBits])]
+
+  init?(old: FilterChain, new: FilterChain, regions: [PacketSet]) {
+    guard let fam = FirewallComparison.family(new.family) else { return nil }
+    space = HeaderSpace(family: fam, chains: [old, new], regions: regions)
+    self.old = old
+    self.new = new
+    let all = space.full
+    let a = space.partition(old, all)
+    let b = space.partition(new, all)
+    var pairs: [(SymbolicPiece, SymbolicPiece, [AtomBits])] = []
+    for p in a {
+      for q in b where p.verdict != q.verdict || p.verdict == .unmodelled {
+        if p.verdict == .unmodelled && q.verdict == .unmodelled && p.term == q.term && p.unmodelled == q.unmodelled { continue }
+        let m = HeaderSpace.intersect(p.cube, q.cube)
+        if !HeaderSpace.isEmpty(m) { pairs.append((p, q, m)) }
+      }
+    }
+    self.pairs = pairs
+  }
+
+  /// The changed regions inside `within` (one of the regions the space was cut for) whose
+  /// verdicts `keep` selects.
+  func changes(within: PacketSet, keep: (FilterVerdict, FilterVerdict) -> Bool = { _, _ in true }) -> [FilterRegionChange] {
+    let region = space.cube(within)
+    var out: [FilterRegionChange] = []
+    for (p, q, cube) in pairs where keep(p.verdict, q.verdict) {
+      let m = HeaderSpace.intersect(cube, region)
+      guard !HeaderSpace.isEmpty(m) else { continue }
+      let e = space.example(m)
+      out.append(
+        FilterRegionChange(
+          region: space.describe(m), example: e, oldVerdict: p.verdict, oldTerm: p.term, newVerdict: q.verdict, newTerm: q.term,
+          oldRun: old.evaluate(e), newRun: new.evaluate(e), space: space, cube: m))
+    }
+    return out
+  }
+}
+
+/// One chain partitioned once over a header space cut for several regions.
+struct SymbolicPartition {
+  let space: HeaderSpace
+  let pieces: [SymbolicPiece]
+
+  init?(_ chain: FilterChain, regions: [PacketSet]) {
+    guard let fam = FirewallComparison.family(chain.family) else { return nil }
+    space = HeaderSpace(family: fam, chains: [chain], regions: regions)
+    pieces = space.partition(chain, space.full)
+  }
+
+  /// The first piece inside `within` whose verdict `keep` selects, with an example packet of
+  /// that piece inside `within`.
+  func first(within: PacketSet, _ keep: (FilterVerdict) -> Bool) -> (piece: SymbolicPiece, example: Packet)? {
+    let region = space.cube(within)
+    for p in pieces where keep(p.verdict) {
+      let m = HeaderSpace.intersect(p.cube, region)
+      if !HeaderSpace.isEmpty(m) { return (p, space.example(m)) }
+    }
+    return nil
   }
 }

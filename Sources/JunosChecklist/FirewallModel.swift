@@ -193,7 +193,7 @@ public struct FirewallConfig: Sendable {
 
   /// The terms a packet meets through a list of filters: each filter's terms in order, a
   /// `filter NAME` term replaced by that filter's terms (one level). A filter that is not
-  /// defined gives `nil`.
+  /// defined, or nesting deeper than one level, gives `nil`.
   public func chain(_ names: [String], family: String) -> FilterChain? {
     var terms: [ChainTerm] = []
     for n in names {
@@ -201,7 +201,9 @@ public struct FirewallConfig: Sendable {
       for t in f.terms {
         if let nested = t.nestedFilter {
           guard let inner = filter(nested, family: family) else { return nil }
-          for u in inner.terms where u.nestedFilter == nil {
+          // Junos nests one level only: a deeper reference is not a chain it would commit.
+          guard !inner.terms.contains(where: { $0.nestedFilter != nil }) else { return nil }
+          for u in inner.terms {
             terms.append(ChainTerm(filter: inner.name, term: u, via: FilterTermRef(filter: f.name, term: t.name)))
           }
         } else {

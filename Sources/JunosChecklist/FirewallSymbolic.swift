@@ -108,6 +108,8 @@ struct AddressAxis: Sendable {
   /// Each atom's prefix and an address of it outside the more specific prefixes.
   let atoms: [(prefix: IPPrefix, example: IPPrefix)]
   let index: [IPPrefix: Int]
+  /// Every prefix of the set, shortest first.
+  let prefixes: [IPPrefix]
 
   init(family: IPPrefix.Family, prefixes: Set<IPPrefix>) {
     let width = family == .inet ? 32 : 128
@@ -126,6 +128,18 @@ struct AddressAxis: Sendable {
     }
     self.atoms = atoms
     self.index = index
+    self.prefixes = all
+  }
+
+  /// An atom in words: its prefix, and the more specific prefixes it leaves out
+  /// (`0.0.0.0/0 except 10.0.0.0/8 192.0.2.1/32`).
+  func text(_ k: Int) -> String {
+    let p = atoms[k].prefix
+    let inside = prefixes.filter { $0.length > p.length && p.contains($0) }
+    let direct = inside.filter { q in !inside.contains { $0.length < q.length && $0.contains(q) } }
+    guard !direct.isEmpty else { return p.description }
+    let shown = direct.prefix(3).map(\.description).joined(separator: " ")
+    return "\(p) except \(shown)\(direct.count > 3 ? " …" : "")"
   }
 
   /// An address of `p` in none of `inside` (prefixes strictly inside `p`).
@@ -172,13 +186,17 @@ struct HeaderSpace: Sendable {
 
   static let domains: [ClosedRange<Int>] = [0...255, 0...65535, 0...65535, 0...63, 0...255, 0...63]
 
-  init(family: IPPrefix.Family, chains: [FilterChain], region: PacketSet) {
+  init(family: IPPrefix.Family, chains: [FilterChain], regions: [PacketSet]) {
     self.family = family
-    var src: Set<IPPrefix> = Set(region.sources ?? [])
-    var dst: Set<IPPrefix> = Set(region.destinations ?? [])
+    var src: Set<IPPrefix> = []
+    var dst: Set<IPPrefix> = []
     var sets: [[IntRanges]] = Array(repeating: [], count: 6)
-    for r in [region.protocols, region.sourcePorts, region.destinationPorts].enumerated() {
-      if let v = r.element { sets[r.offset].append(v) }
+    for region in regions {
+      src.formUnion(region.sources ?? [])
+      dst.formUnion(region.destinations ?? [])
+      for r in [region.protocols, region.sourcePorts, region.destinationPorts].enumerated() {
+        if let v = r.element { sets[r.offset].append(v) }
+      }
     }
     for ch in chains {
       for ct in ch.terms {
@@ -287,8 +305,9 @@ struct HeaderSpace: Sendable {
     let names = ["protocol", "source-port", "destination-port", "tcp-flags", "icmp-type", "dscp"]
     var parts: [String] = []
     for (k, axis) in [source, destination].enumerated() where c[k].indexes.count < axis.count {
-      let ps = c[k].indexes.map { axis.atoms[$0].prefix.description }
-      let shown = ps.count > 4 ? ps.prefix(4).joined(separator: " ") + " …" : ps.joined(separator: " ")
+      let idx = c[k].indexes
+      let ps = idx.prefix(4).map { axis.text($0) }
+      let shown = ps.joined(separator: ", ") + (idx.count > 4 ? ", … (\(idx.count) atoms)" : "")
       parts.append("\(k == 0 ? "source" : "destination") \(shown)")
     }
     for k in 0..<6 where c[k + 2].indexes.count < ints[k].count {

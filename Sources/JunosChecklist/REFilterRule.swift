@@ -28,13 +28,13 @@ struct REFilterCutsProtocol: Rule {
     let flows = ControlPlane.flows(c.model)
     var out: [Finding] = []
     for a in Self.attachments(c, fw) {
-      guard let chain = fw.chain(a.filters, family: a.family) else { continue }
-      for f in flows where f.family == a.family {
-        guard
-          let cut = FirewallComparison.regions(of: chain, within: f.packets).first(where: {
-            $0.verdict == .discard || $0.verdict == .reject
-          })
-        else { continue }
+      let mine = flows.filter { $0.family == a.family }
+      guard let chain = fw.chain(a.filters, family: a.family), let parts = SymbolicPartition(chain, regions: mine.map(\.packets)) else {
+        continue
+      }
+      for f in mine {
+        guard let (piece, example) = parts.first(within: f.packets, { $0 == .discard || $0 == .reject }) else { continue }
+        let cut = (term: piece.term, example: example)
         let at = Self.node(fw, a, cut.term) ?? f.node
         out.append(
           c.finding(
@@ -54,11 +54,11 @@ struct REFilterCutsProtocol: Rule {
       let old = before[a.key].map { oldFW.chain($0.filters, family: $0.family) } ?? FirewallComparison.noFilter(a.family)
       guard let old, let new = newFW.chain(a.filters, family: a.family) else { continue }
       if let o = before[a.key], o.filters == a.filters, !FirewallComparison.chainsDiffer(oldFW, newFW, a) { continue }
-      for f in flows where f.family == a.family {
-        let cut = FirewallComparison.compare(old: old, new: new, within: f.packets).first {
-          $0.oldVerdict == .accept && ($0.newVerdict == .discard || $0.newVerdict == .reject)
-        }
-        guard let cut else { continue }
+      let mine = flows.filter { $0.family == a.family }
+      guard let diff = SymbolicDiff(old: old, new: new, regions: mine.map(\.packets)) else { continue }
+      for f in mine {
+        let cuts = diff.changes(within: f.packets) { $0 == .accept && ($1 == .discard || $1 == .reject) }
+        guard let cut = cuts.first else { continue }
         let was = before[a.key].map { Self.termText($0, cut.oldTerm) } ?? "no filter"
         let path = Self.node(newFW, a, cut.newTerm).map { d.after.tree.pathWords(of: $0) } ?? ["interfaces", "lo0"]
         out.append(

@@ -257,3 +257,113 @@ func packet(
     #expect(diffs[0].text.hasPrefix("lo0.0 family inet input: PROTECT-RE → PROTECT-RE:"))
   }
 }
+
+@Suite struct ControlPlaneFlowTests {
+  @Test func theFixtureRouterNeedsItsProtocolsAndServers() throws {
+    let tree = ConfigParser.parse(try ChecklistFixtures.source("checklist/incidents/re-filter-baseline.conf")).tree.effective()
+    let flows = ControlPlane.flows(RouterModel(effective: tree))
+    let labels = Set(flows.map(\.label))
+    #expect(labels.contains("BFD (udp 3784) from 10.12.99.9, the OSPF neighbour on ge-0/0/1.0"))
+    #expect(labels.contains("OSPF (protocol 89) from 10.12.99.1, the OSPF neighbour on ge-0/0/3.0"))
+    #expect(labels.contains("BGP (tcp 179) from 10.255.99.2, BGP neighbor of group iBGP"))
+    #expect(labels.contains("BFD (udp 3784) from 198.18.255.1, BGP neighbor of group eBGP"))
+    #expect(labels.contains("NTP (udp source-port 123) from 10.253.0.1, an NTP server"))
+    #expect(labels.contains("DNS (udp source-port 53) from 10.253.0.53, a name server"))
+    // The passive lo0.0 of OSPF has no neighbour; iBGP has no BFD.
+    #expect(!flows.contains { $0.role.contains("lo0") })
+    #expect(!labels.contains { $0.hasPrefix("BFD") && $0.contains("group iBGP") })
+    let ibgp = flows.first { $0.peer == "10.255.99.2" }
+    #expect(ibgp?.packets.destinations == [IPPrefix("10.255.99.1/32")!])
+  }
+
+  @Test func aThirtyPrefixImpliesTheOtherHostAndALanTheSubnet() throws {
+    let text = """
+      set interfaces ge-0/0/0 unit 0 family inet address 10.0.0.1/30
+      set interfaces ge-0/0/1 unit 0 family inet address 10.1.0.10/24
+      set interfaces ge-0/0/1 unit 0 family inet6 address 2001:db8::1/127
+      set protocols ospf area 0 interface ge-0/0/0.0 bfd-liveness-detection minimum-interval 100
+      set protocols ospf area 0 interface ge-0/0/1.0
+      set protocols rsvp interface ge-0/0/1.0
+      set protocols bgp group V6 neighbor 2001:db8::
+      set protocols bgp group V6 bfd-liveness-detection minimum-interval 100
+      set snmp community public clients 192.0.2.0/24
+      set snmp community public clients 0.0.0.0/0 restrict
+      """
+    let tree = ConfigParser.parse(SourceFile(path: "t.set", text: text)).tree.effective()
+    let labels = Set(ControlPlane.flows(RouterModel(effective: tree)).map(\.label))
+    #expect(labels.contains("BFD (udp 3784) from 10.0.0.2, the OSPF neighbour on ge-0/0/0.0"))
+    #expect(labels.contains("OSPF (protocol 89) from 10.1.0.0/24, the OSPF neighbour on ge-0/0/1.0"))
+    #expect(labels.contains("RSVP (protocol 46) from 10.1.0.0/24, the RSVP neighbour on ge-0/0/1.0"))
+    #expect(labels.contains("BFD (udp 3784) from 2001:db8::, BGP neighbor of group V6"))
+    #expect(labels.contains("SNMP (udp 161) from 192.0.2.0/24, an SNMP client"))
+    #expect(!labels.contains { $0.contains("0.0.0.0/0") })
+  }
+}
+
+@Suite struct REFilterChangeTests {
+  let base = """
+    set interfaces ge-0/0/0 unit 0 family inet address 10.0.0.1/31
+    set interfaces ge-0/0/0 unit 0 family inet6 address 2001:db8::1/127
+    set interfaces lo0 unit 0 family inet address 10.255.0.1/32
+    set protocols bgp group V6 neighbor 2001:db8::
+    set protocols bgp group V4 neighbor 10.0.0.0
+    set firewall family inet6 filter RE6 term BGP from next-header tcp
+    set firewall family inet6 filter RE6 term BGP from port bgp
+    set firewall family inet6 filter RE6 term BGP then accept
+    set firewall family inet6 filter RE6 term ICMP from next-header icmp6
+    set firewall family inet6 filter RE6 term ICMP from icmp6-type [ neighbor-solicit neighbor-advertisement ]
+    set firewall family inet6 filter RE6 term ICMP then accept
+    set firewall filter RE4 term BGP from protocol tcp
+    set firewall filter RE4 term BGP from destination-port bgp
+    set firewall filter RE4 term BGP then accept
+
+    """
+
+  func lint(_ before: String, _ change: String) -> [Finding] {
+    let r = Checklist.lint(changes: SourceFile(path: "change.set", text: change), baseline: SourceFile(path: "base.set", text: before))
+    #expect(!r.hasErrors, "\(r.diagnostics.map(\.rendered))")
+    return r.findings.filter { $0.rule == .reFilterCutsProtocol }
+  }
+
+  @Test func anIPv6FilterIsCheckedAgainstTheIPv6Peers() {
+    // `port bgp` takes both directions: applying RE6 cuts nothing.
+    #expect(lint(base, "set interfaces lo0 unit 0 family inet6 filter input RE6\n").isEmpty)
+    let applied = base + "set interfaces lo0 unit 0 family inet6 filter input RE6\n"
+    let f = lint(
+      applied,
+      "delete firewall family inet6 filter RE6 term BGP from port\nset firewall family inet6 filter RE6 term BGP from destination-port bgp\n"
+    )
+    #expect(f.count == 1)
+    #expect(
+      f.first?.message.hasPrefix(
+        "lo0 filter RE6 now discards BGP (tcp source-port 179) from 2001:db8::, BGP neighbor of group V6 (the implicit discard at the end, was accepted by term BGP)"
+      ) == true)
+    #expect(f.first?.location.line == 1)
+  }
+
+  @Test func aFilterThatTakesOnlyOneDirectionOfBGPCutsTheOther() {
+    let f = lint(base, "set interfaces lo0 unit 0 family inet filter input RE4\n")
+    #expect(f.count == 1)
+    #expect(
+      f.first?.message.hasPrefix(
+        "lo0 filter RE4 now discards BGP (tcp source-port 179) from 10.0.0.0, BGP neighbor of group V4 (the implicit discard at the end, was accepted by no filter)"
+      ) == true)
+  }
+
+  @Test func removingTheFilterOrAnUnrelatedChangeIsQuiet() {
+    let applied = base + "set interfaces lo0 unit 0 family inet filter input RE4\n"
+    #expect(lint(applied, "delete interfaces lo0 unit 0 family inet filter\n").isEmpty)
+    #expect(lint(applied, "set system host-name r1\n").isEmpty)
+  }
+
+  @Test func aNestingDeeperThanOneLevelIsNotAChain() {
+    let fw = firewall(
+      """
+      set interfaces lo0 unit 0 family inet filter input A
+      set firewall filter A term X filter B
+      set firewall filter B term Y filter C
+      set firewall filter C term Z then accept
+      """)
+    #expect(lo0Chain(fw) == nil)
+  }
+}
