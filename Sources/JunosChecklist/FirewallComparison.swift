@@ -227,11 +227,13 @@ struct SymbolicDiff {
   }
 
   /// The changed regions inside `within` (one of the regions the space was cut for) whose
-  /// verdicts `keep` selects.
-  func changes(within: PacketSet, keep: (FilterVerdict, FilterVerdict) -> Bool = { _, _ in true }) -> [FilterRegionChange] {
+  /// verdicts `keep` selects, at most `limit` of them.
+  func changes(
+    within: PacketSet, limit: Int = .max, keep: (FilterVerdict, FilterVerdict) -> Bool = { _, _ in true }
+  ) -> [FilterRegionChange] {
     let region = space.cube(within)
     var out: [FilterRegionChange] = []
-    for (p, q, cube) in pairs where keep(p.verdict, q.verdict) {
+    for (p, q, cube) in pairs where out.count < limit && keep(p.verdict, q.verdict) {
       let m = HeaderSpace.intersect(cube, region)
       guard !HeaderSpace.isEmpty(m) else { continue }
       let e = space.example(m)

@@ -108,8 +108,9 @@ struct AddressAxis: Sendable {
   /// Each atom's prefix and an address of it outside the more specific prefixes.
   let atoms: [(prefix: IPPrefix, example: IPPrefix)]
   let index: [IPPrefix: Int]
-  /// Every prefix of the set, shortest first.
-  let prefixes: [IPPrefix]
+  /// Each prefix's most specific prefixes of the set strictly inside it (its children).
+  let children: [IPPrefix: [IPPrefix]]
+  let lookup: LongestMatch
 
   init(family: IPPrefix.Family, prefixes: Set<IPPrefix>) {
     let width = family == .inet ? 32 : 128
@@ -117,26 +118,30 @@ struct AddressAxis: Sendable {
     var set = prefixes.filter { $0.family == family }
     set.insert(zero)
     let all = set.sorted { $0.length != $1.length ? $0.length < $1.length : $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    let lookup = LongestMatch(all.map { AddressEntry($0) })
+    var children: [IPPrefix: [IPPrefix]] = [:]
+    for q in all where q.length > 0 {
+      if let parent = lookup.longest(containing: q, shorterThan: q.length) { children[parent.prefix, default: []].append(q) }
+    }
     var atoms: [(IPPrefix, IPPrefix)] = []
     var index: [IPPrefix: Int] = [:]
     for p in all {
-      let inside = all.filter { $0.length > p.length && p.contains($0) }
-      if let e = Self.free(p, inside) {
+      if let e = Self.free(p, children[p] ?? []) {
         index[p] = atoms.count
         atoms.append((p, e))
       }
     }
     self.atoms = atoms
     self.index = index
-    self.prefixes = all
+    self.children = children
+    self.lookup = lookup
   }
 
   /// An atom in words: its prefix, and the more specific prefixes it leaves out
   /// (`0.0.0.0/0 except 10.0.0.0/8 192.0.2.1/32`).
   func text(_ k: Int) -> String {
     let p = atoms[k].prefix
-    let inside = prefixes.filter { $0.length > p.length && p.contains($0) }
-    let direct = inside.filter { q in !inside.contains { $0.length < q.length && $0.contains(q) } }
+    let direct = children[p] ?? []
     guard !direct.isEmpty else { return p.description }
     let shown = direct.prefix(3).map(\.description).joined(separator: " ")
     return "\(p) except \(shown)\(direct.count > 3 ? " …" : "")"
@@ -159,20 +164,57 @@ struct AddressAxis: Sendable {
 
   /// The atom of an address: its longest prefix in the set.
   func atom(of address: IPPrefix) -> Int {
-    var best: (Int, Int) = (-1, 0)
-    for (k, a) in atoms.enumerated() where a.prefix.contains(address) && a.prefix.length > best.0 { best = (a.prefix.length, k) }
-    return best.1
+    guard let p = lookup.longest(containing: address, shorterThan: address.width + 1) else { return 0 }
+    return index[p.prefix] ?? 0
   }
 
+  /// The atoms an address list matches (longest match, `except` entries).
   func bits(_ entries: [AddressEntry]) -> AtomBits {
     var b = AtomBits(count: count, full: false)
-    for (k, a) in atoms.enumerated() where AddressEntry.matches(entries, a.example) { b.insert(k) }
+    let m = LongestMatch(entries)
+    for (k, a) in atoms.enumerated() where m.longest(containing: a.example, shorterThan: a.example.width + 1)?.except == false {
+      b.insert(k)
+    }
     return b
   }
 
+  /// The atoms inside any of `prefixes` (each one of the set): a prefix's own atom and those of
+  /// the prefixes inside it.
   func bits(prefixes: [IPPrefix]?) -> AtomBits {
     guard let prefixes else { return AtomBits(count: count, full: true) }
-    return bits(prefixes.map { AddressEntry($0) })
+    var b = AtomBits(count: count, full: false)
+    var stack = prefixes.map(\.network)
+    while let p = stack.popLast() {
+      if let k = index[p] { b.insert(k) }
+      stack += children[p] ?? []
+    }
+    return b
+  }
+}
+
+/// Address entries by length, for longest-match look-ups by hashing: one probe per length
+/// present instead of a scan of the entries.
+struct LongestMatch: Sendable {
+  /// Lengths present, longest first, each with its entries by network (an `except` entry wins a
+  /// tie with a plain one of the same prefix).
+  let levels: [(length: Int, entries: [IPPrefix: AddressEntry])]
+
+  init(_ entries: [AddressEntry]) {
+    var by: [Int: [IPPrefix: AddressEntry]] = [:]
+    for e in entries {
+      if let old = by[e.prefix.length]?[e.prefix], old.except { continue }
+      by[e.prefix.length, default: [:]][e.prefix] = e
+    }
+    levels = by.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// The longest entry shorter than `limit` bits that contains `address`.
+  func longest(containing address: IPPrefix, shorterThan limit: Int) -> AddressEntry? {
+    for (length, entries) in levels where length < limit && length <= address.length {
+      let key = IPPrefix(family: address.family, bytes: address.bytes, length: length).network
+      if let e = entries[key] { return e }
+    }
+    return nil
   }
 }
 

@@ -57,7 +57,7 @@ struct REFilterCutsProtocol: Rule {
       let mine = flows.filter { $0.family == a.family }
       guard let diff = SymbolicDiff(old: old, new: new, regions: mine.map(\.packets)) else { continue }
       for f in mine {
-        let cuts = diff.changes(within: f.packets) { $0 == .accept && ($1 == .discard || $1 == .reject) }
+        let cuts = diff.changes(within: f.packets, limit: 1) { $0 == .accept && ($1 == .discard || $1 == .reject) }
         guard let cut = cuts.first else { continue }
         let was = before[a.key].map { Self.termText($0, cut.oldTerm) } ?? "no filter"
         let path = Self.node(newFW, a, cut.newTerm).map { d.after.tree.pathWords(of: $0) } ?? ["interfaces", "lo0"]
