@@ -48,7 +48,8 @@ public enum ControlPlane {
 
   /// The flows `model` needs, master instance: BGP and its BFD from each neighbor; OSPF, BFD
   /// (IGP interfaces with `bfd-liveness-detection`), LDP hellos, RSVP and VRRP from the
-  /// neighbours of the interfaces that run them; NTP, DNS, TACACS+, RADIUS replies from the
+  /// neighbours of the interfaces that run them (IPv4: IPv6 neighbours use link-local
+  /// addresses); NTP, DNS, TACACS+, RADIUS replies from the
   /// configured servers and SNMP from the configured clients. IS-IS is not IP and needs none.
   public static func flows(_ model: RouterModel) -> [ControlPlaneFlow] {
     let t = model.tree
@@ -83,7 +84,9 @@ public enum ControlPlane {
     for igp in master.igps where igp.protocolName == "ospf" || igp.protocolName == "isis" {
       for i in igp.interfaces where !i.disabled {
         for u in units(i.name) where RouterModel.split(u.name).ifd != "lo0" {
-          for a in u.addresses {
+          // IPv6 neighbours speak from link-local addresses, which the configuration does not
+          // hold: IGP flows are IPv4 only.
+          for a in u.addresses where a.family == .inet {
             guard let peer = neighbour(a) else { continue }
             let word = igp.protocolName == "ospf" ? "OSPF" : "IS-IS"
             let role = "the \(word) neighbour on \(u.name)"
@@ -109,7 +112,7 @@ public enum ControlPlane {
     }
     for (name, node) in master.rsvpInterfaces {
       for u in units(name) {
-        for a in u.addresses {
+        for a in u.addresses where a.family == .inet {
           guard let peer = neighbour(a) else { continue }
           add("RSVP", "protocol 46", peer: peer, role: "the RSVP neighbour on \(u.name)", to: nil, protocols: 46, at: node)
         }

@@ -215,15 +215,24 @@ struct SymbolicDiff {
     let all = space.full
     let a = space.partition(old, all)
     let b = space.partition(new, all)
-    var pairs: [(SymbolicPiece, SymbolicPiece, [AtomBits])] = []
+    // Intersections by the pair of outcomes they have (verdicts, terms, unmodelled conditions).
+    var groups: [(old: SymbolicPiece, new: SymbolicPiece, cubes: [[AtomBits]])] = []
+    var groupIndex: [String: Int] = [:]
     for p in a {
       for q in b where p.verdict != q.verdict || p.verdict == .unmodelled {
         if p.verdict == .unmodelled && q.verdict == .unmodelled && p.term == q.term && p.unmodelled == q.unmodelled { continue }
         let m = HeaderSpace.intersect(p.cube, q.cube)
-        if !HeaderSpace.isEmpty(m) { pairs.append((p, q, m)) }
+        guard !HeaderSpace.isEmpty(m) else { continue }
+        let key = "\(p.verdict) \(p.term?.description ?? "-") \(p.unmodelled) \(q.verdict) \(q.term?.description ?? "-") \(q.unmodelled)"
+        if let k = groupIndex[key] {
+          groups[k].cubes.append(m)
+        } else {
+          groupIndex[key] = groups.count
+          groups.append((p, q, [m]))
+        }
       }
     }
-    self.pairs = pairs
+    pairs = groups.flatMap { g in HeaderSpace.merged(g.cubes).map { (g.old, g.new, $0) } }
   }
 
   /// The changed regions inside `within` (one of the regions the space was cut for) whose

@@ -53,6 +53,7 @@ struct AtomBits: Hashable, Sendable {
   func contains(_ i: Int) -> Bool { words[i / 64] & (UInt64(1) << UInt64(i % 64)) != 0 }
   mutating func insert(_ i: Int) { words[i / 64] |= UInt64(1) << UInt64(i % 64) }
   static func & (a: AtomBits, b: AtomBits) -> AtomBits { AtomBits(words: zip(a.words, b.words).map { $0 & $1 }) }
+  static func | (a: AtomBits, b: AtomBits) -> AtomBits { AtomBits(words: zip(a.words, b.words).map { $0 | $1 }) }
   func subtracting(_ b: AtomBits) -> AtomBits { AtomBits(words: zip(words, b.words).map { $0 & ~$1 }) }
   var indexes: [Int] {
     var out: [Int] = []
@@ -321,6 +322,36 @@ struct HeaderSpace: Sendable {
       if prefix[i].isEmpty { break }
     }
     return out
+  }
+
+  /// Disjoint cubes joined where two differ in one field only (their union is then one cube):
+  /// fewer, larger regions of the same set. Groups of more than 256 cubes are left as they are.
+  static func merged(_ cubes: [[AtomBits]]) -> [[AtomBits]] {
+    var cs = cubes
+    guard cs.count <= 256 else { return cs }
+    var joined = true
+    while joined {
+      joined = false
+      search: for i in cs.indices {
+        for j in cs.indices where j > i {
+          var field = -1
+          var one = true
+          for f in 0..<fields where cs[i][f] != cs[j][f] {
+            if field >= 0 {
+              one = false
+              break
+            }
+            field = f
+          }
+          guard one, field >= 0 else { continue }
+          cs[i][field] = cs[i][field] | cs[j][field]
+          cs.remove(at: j)
+          joined = true
+          break search
+        }
+      }
+    }
+    return cs
   }
 
   /// The atom cube of one packet.
