@@ -46,7 +46,8 @@ public enum ControlPlane {
 
   static func host(_ p: IPPrefix) -> IPPrefix { IPPrefix(family: p.family, bytes: p.bytes, length: p.width) }
 
-  /// The flows `model` needs, master instance: BGP and its BFD from each neighbor; OSPF, BFD
+  /// The flows `model` needs, master instance: BGP and its BFD from each neighbor (to its
+  /// `local-address`, or its connected unit's address, or any of the router's); OSPF, BFD
   /// (IGP interfaces with `bfd-liveness-detection`), LDP hellos, RSVP and VRRP from the
   /// neighbours of the interfaces that run them (IPv4: IPv6 neighbours use link-local
   /// addresses); NTP, DNS, TACACS+, RADIUS replies from the
@@ -136,7 +137,13 @@ public enum ControlPlane {
         for n in g.neighbors {
           guard let peer = IPPrefix(n.address) else { continue }
           let role = "BGP neighbor of group \(g.name)"
-          let to = n.localAddress.flatMap { IPPrefix($0) }.map { [$0] }
+          // To its local-address; else, for a neighbor on a connected subnet, to the unit's
+          // address on it; else to any of the router's addresses.
+          var to = n.localAddress.flatMap { IPPrefix($0) }.map { [$0] }
+          if to == nil, let unit = model.connected.first(containing: peer), let (_, u) = model.unit(unit) {
+            let local: [IPPrefix] = u.addresses.filter { $0.length < $0.width && $0.contains(peer) }.map { host($0) }
+            if !local.isEmpty { to = local }
+          }
           add("BGP", "tcp 179", peer: peer, role: role, to: to, protocols: 6, dport: 179, at: n.node)
           add("BGP", "tcp source-port 179", peer: peer, role: role, to: to, protocols: 6, sport: 179, at: n.node)
           if n.bfd {

@@ -356,6 +356,31 @@ func packet(
     #expect(lint(applied, "set system host-name r1\n").isEmpty)
   }
 
+  /// The common "to the router's own addresses" list: an `apply-path` over the interface
+  /// addresses (their subnets), with BGP from a connected eBGP neighbor to the unit's address.
+  @Test func aDestinationListOfTheRoutersOwnSubnetsKeepsBGP() {
+    let own = """
+      set interfaces lo0 unit 0 family inet filter input RE
+      set policy-options prefix-list OWN apply-path "interfaces <*> unit <*> family inet address <*>"
+      set firewall filter RE term BGP from destination-prefix-list OWN
+      set firewall filter RE term BGP from protocol tcp
+      set firewall filter RE term BGP from port bgp
+      set firewall filter RE term BGP then accept
+
+      """
+    let f = lint(base + own, "set firewall filter RE term BGP from destination-prefix-list OWN except\n")
+    #expect(f.count == 2)
+    #expect(f.allSatisfy { $0.message.contains("from 10.0.0.0, BGP neighbor of group V4") && $0.message.contains("→ 10.0.0.1:") })
+    let tree = ConfigParser.parse(SourceFile(path: "t.set", text: base + own)).tree.effective()
+    let v4 = ControlPlane.flows(RouterModel(effective: tree)).first { $0.peer == "10.0.0.0" }
+    #expect(v4?.packets.destinations == [IPPrefix("10.0.0.1/32")!])
+    #expect(
+      lint(
+        base,
+        "set interfaces lo0 unit 0 family inet filter input RE\n" + own.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+      ).isEmpty)
+  }
+
   @Test func aNestingDeeperThanOneLevelIsNotAChain() {
     let fw = firewall(
       """
