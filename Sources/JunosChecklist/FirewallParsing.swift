@@ -9,7 +9,7 @@ enum FilterNames {
     "imap": 143, "kerberos-sec": 88, "klogin": 543, "kpasswd": 761, "krb-prop": 754, "krbupdate": 760, "kshell": 544, "ldap": 389,
     "ldp": 646, "login": 513, "mobileip-agent": 434, "mobilip-mn": 435, "msdp": 639, "netbios-dgm": 138, "netbios-ns": 137,
     "netbios-ssn": 139, "netconf": 830, "nfsd": 2049, "nntp": 119, "ntalk": 518, "ntp": 123, "pop3": 110, "pptp": 1723,
-    "printer": 515, "radacct": 1813, "radius": 1812, "rip": 520, "rkinit": 2108, "smtp": 25, "snmp": 161, "snmptrap": 162,
+    "printer": 515, "radacct": 1813, "radius": 1812, "rip": 520, "rkinit": 2108, "smtp": 25, "snmp": 161, "snmptrap": 162, "snmp-trap": 162,
     "snpp": 444, "socks": 1080, "ssh": 22, "sunrpc": 111, "syslog": 514, "tacacs": 49, "tacacs-ds": 65, "talk": 517, "telnet": 23,
     "tftp": 69, "timed": 525, "who": 513, "xdmcp": 177,
   ]
