@@ -255,6 +255,9 @@ func packet(
     #expect(changes.allSatisfy { $0.reproduces })
     #expect(changes.allSatisfy { $0.oldTerm?.term == "BFD" && $0.newTerm?.term == "REST" })
     #expect(diffs[0].text.hasPrefix("lo0.0 family inet input: PROTECT-RE → PROTECT-RE:"))
+    // The plain-values form encodes as JSON, for a `compare --semantic`.
+    let json = String(decoding: try JSONEncoder().encode(diffs.map(\.record)), as: UTF8.self)
+    #expect(json.contains("\"unit\":\"lo0.0\"") && json.contains("\"oldVerdict\":\"accept\"") && json.contains("\"term\":\"REST\""))
   }
 }
 
