@@ -100,7 +100,7 @@ import Testing
     let runs = try #require(json["runs"] as? [[String: Any]])
     let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let rules = try #require(driver["rules"] as? [[String: Any]])
-    #expect(rules.count == 30)
+    #expect(rules.count == 31)
     let results = try #require(runs[0]["results"] as? [[String: Any]])
     #expect(!results.isEmpty)
     for res in results {
@@ -163,7 +163,7 @@ import Testing
 
     let junit = run(["ci", "-f", "junit", dir])
     #expect(junit.status == 2)
-    #expect(junit.out.contains("<testsuites name=\"junoscope\" tests=\"\(2 * 30 + 2)\" failures="))
+    #expect(junit.out.contains("<testsuites name=\"junoscope\" tests=\"\(2 * 31 + 2)\" failures="))
     #expect(junit.out.contains("errors=\"1\" skipped=\"1\">\n"))
     #expect(junit.out.contains("<testsuite name=\"\(dhcpd)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">"))
     #expect(junit.out.contains("<error message=\"\(problem.replacing("'", with: "&apos;"))\" type=\"input-error\">"))
