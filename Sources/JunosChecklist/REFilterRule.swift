@@ -21,6 +21,8 @@ struct REFilterCutsProtocol: Rule {
     return a.filters.count == 1 && t.filter == a.filters[0] ? "term \(t.term)" : "filter \(t.filter) term \(t.term)"
   }
 
+  static func isAre(_ what: String?) -> String { what?.contains(", ") == false ? "is" : "are" }
+
   static func name(_ a: FilterAttachment) -> String { a.filters.count == 1 ? a.filters[0] : "list [ \(a.filters.joined(separator: " ")) ]" }
 
   func check(config c: ConfigContext) -> [Finding] {
@@ -58,7 +60,22 @@ struct REFilterCutsProtocol: Rule {
       guard let diff = SymbolicDiff(old: old, new: new, regions: mine.map(\.packets)) else { continue }
       for f in mine {
         let cuts = diff.changes(within: f.packets, limit: 1) { $0 == .accept && ($1 == .discard || $1 == .reject) }
-        guard let cut = cuts.first else { continue }
+        guard let cut = cuts.first else {
+          // Accepted before, now decided by a term that is not modelled: said, never guessed.
+          let maybe = diff.changes(within: f.packets, limit: 1) { $0 == .accept && $1 == .unmodelled }
+          if let m = maybe.first, let t = m.newTerm {
+            let what = newFW.filter(t.filter, family: a.family)?.terms.first { $0.name == t.term }.map {
+              ($0.match.unmodelled + $0.unmodelledActions).joined(separator: ", ")
+            }
+            let path = Self.node(newFW, a, t).map { d.after.tree.pathWords(of: $0) } ?? ["interfaces", "lo0"]
+            out.append(
+              d.finding(
+                id, .warning,
+                "lo0 filter \(Self.name(a)) may now discard \(f.label): it reaches \(Self.termText(a, t)), whose \(what ?? "conditions") \(Self.isAre(what)) not modelled, e.g. \(m.example)",
+                path: path))
+          }
+          continue
+        }
         let was = before[a.key].map { Self.termText($0, cut.oldTerm) } ?? "no filter"
         let path = Self.node(newFW, a, cut.newTerm).map { d.after.tree.pathWords(of: $0) } ?? ["interfaces", "lo0"]
         out.append(

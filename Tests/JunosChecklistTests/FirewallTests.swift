@@ -384,6 +384,22 @@ func packet(
       ).isEmpty)
   }
 
+  @Test func aFlowThatNowReachesAnUnmodelledTermIsAWarningNotAGuess() {
+    let applied = """
+      set interfaces lo0 unit 0 family inet filter input RE
+      set firewall filter RE term BGP from protocol tcp
+      set firewall filter RE term BGP from port bgp
+      set firewall filter RE term BGP then accept
+
+      """
+    let f = lint(base + applied, "set firewall filter RE term BGP from packet-length 100\n")
+    #expect(f.map(\.severity) == [.warning, .warning])
+    #expect(
+      f.first?.message.hasPrefix(
+        "lo0 filter RE may now discard BGP (tcp 179) from 10.0.0.0, BGP neighbor of group V4: it reaches term BGP, whose packet-length 100 is not modelled, e.g. tcp 10.0.0.0:179 → 10.0.0.1:179"
+      ) == true, "\(f.map(\.message))")
+  }
+
   @Test func aNestingDeeperThanOneLevelIsNotAChain() {
     let fw = firewall(
       """
