@@ -44,16 +44,18 @@ enum FilterNames {
 
   /// A value or range (`22`, `bgp`, `1024-65535`, `1024-bgp`) within `domain`.
   static func range(_ word: String, names: [String: Int], domain: ClosedRange<Int>) -> ClosedRange<Int>? {
-    func one(_ s: Substring) -> Int? {
-      if let v = Int(s), domain.contains(v) { return v }
-      return names[String(s)]
+    let bytes = Array(word.utf8)
+    func one(_ s: ArraySlice<UInt8>) -> Int? {
+      if !s.isEmpty, s.count <= 6, s.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+        let v = s.reduce(0) { $0 * 10 + Int($1 - 48) }
+        return domain.contains(v) ? v : nil
+      }
+      return names[String(decoding: s, as: UTF8.self)]
     }
-    if let v = one(Substring(word)) { return v...v }
+    if let v = one(bytes[...]) { return v...v }
     // Names hold dashes (`ftp-data`): split only where both sides read.
-    for (k, ch) in word.enumerated() where ch == "-" {
-      let a = word.prefix(k)
-      let b = word.dropFirst(k + 1)
-      if let lo = one(a), let hi = one(b), lo <= hi { return lo...hi }
+    for (k, b) in bytes.enumerated() where b == UInt8(ascii: "-") {
+      if let lo = one(bytes[..<k]), let hi = one(bytes[(k + 1)...]), lo <= hi { return lo...hi }
     }
     return nil
   }
@@ -62,17 +64,18 @@ enum FilterNames {
   /// and `,` for or), parentheses; `nil` when it does not read.
   static func flagSet(_ text: String) -> IntRanges? {
     var tokens: [String] = []
-    var cur = ""
-    for ch in text where ch != "\"" {
-      if "()!&|+, ".contains(ch) {
-        if !cur.isEmpty { tokens.append(cur) }
-        cur = ""
-        if ch != " " { tokens.append(String(ch)) }
+    var cur: [UInt8] = []
+    let separators = Array("()!&|+, ".utf8)
+    for b in text.utf8 where b != UInt8(ascii: "\"") {
+      if separators.contains(b) {
+        if !cur.isEmpty { tokens.append(String(decoding: cur, as: UTF8.self)) }
+        cur = []
+        if b != UInt8(ascii: " ") { tokens.append(String(decoding: [b], as: UTF8.self)) }
       } else {
-        cur.append(ch)
+        cur.append(b)
       }
     }
-    if !cur.isEmpty { tokens.append(cur) }
+    if !cur.isEmpty { tokens.append(String(decoding: cur, as: UTF8.self)) }
     var i = 0
     func expr() -> ((Int) -> Bool)? {
       guard var left = term() else { return nil }
