@@ -53,7 +53,7 @@ public enum Checklist {
       BGPSessionWithoutPolicy(), PolicyDetached(), IGPExportAdmitsBGP(), BGPMissingPrefixLimit(), BulkCoreIsolation(),
       DeactivateInsteadOfDisable(), BGPShutdownWithoutDrain(), StepWithoutVerification(), CoreLinkWithoutBFD(), FlowspecRouteOverbroad(),
       GroupChangeReach(), SemanticPolicyRule(id: .exportLeaksRoutes), SemanticPolicyRule(id: .importDropsRoutes),
-      SemanticPolicyRule(id: .igpExportWidened), RedundantPairAttributeChange(), LinkUpBeforeSessions(),
+      SemanticPolicyRule(id: .igpExportWidened), RedundantPairAttributeChange(), LinkUpBeforeSessions(), REFilterCutsProtocol(),
     ]
   }
 
@@ -367,6 +367,7 @@ public enum Checklist {
   /// Applies annotation and file suppressions, sorts.
   static func finish(_ raw: [Finding], contexts: [ConfigContext], diagnostics: [Diagnostic], options: LintOptions) -> LintResult {
     var findings = raw
+    REFilterCutsProtocol.dropCovered(&findings)
     let (allows, unexplained) = annotationAllows(contexts)
     var extra = unexplained
     var suppressed = 0

@@ -102,6 +102,11 @@ public struct BGPNeighbor: Sendable {
   public var peerAS: String?
   /// Whether a prefix limit is set at neighbor level.
   public var prefixLimit: Bool
+  /// Whether BFD runs for the session (`bfd-liveness-detection` at neighbor, group or
+  /// protocol level).
+  public var bfd: Bool = false
+  /// `local-address` (neighbor, else group, else protocol level).
+  public var localAddress: String? = nil
 }
 
 /// A BGP group.
@@ -403,11 +408,13 @@ public struct RouterModel: Sendable {
           exportChain: chain(t, g, "export"), prefixLimit: prefixLimit(t, g),
           gracefulShutdownSender: t.first(g, "graceful-shutdown").map { t.has($0, "sender") } ?? false, neighbors: [],
           allow: t.values(g, "allow"))
+        let groupBFD = t.first(g, "bfd-liveness-detection") != nil || t.first(b, "bfd-liveness-detection") != nil
         for n in t.all(g, "neighbor") where t.wordCount(of: n) >= 2 {
           group.neighbors.append(
             BGPNeighbor(
               address: t.word(1, of: n), node: n, importChain: chain(t, n, "import"), exportChain: chain(t, n, "export"),
-              peerAS: t.value(n, "peer-as"), prefixLimit: prefixLimit(t, n)))
+              peerAS: t.value(n, "peer-as"), prefixLimit: prefixLimit(t, n), bfd: groupBFD || t.first(n, "bfd-liveness-detection") != nil,
+              localAddress: t.value(n, "local-address") ?? t.value(g, "local-address") ?? t.value(b, "local-address")))
         }
         bgp.groups.append(group)
       }

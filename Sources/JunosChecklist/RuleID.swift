@@ -34,11 +34,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
   case igpExportWidened = "igp-export-widened"
   case redundantPairAttributeChange = "redundant-pair-attribute-change"
   case linkUpBeforeSessions = "link-up-before-sessions"
+  case reFilterCutsProtocol = "re-filter-cuts-protocol"
   /// Not a catalogue rule: a suppression (`#@ accept`, an annotation, a suppression file) that
   /// gives no reason.
   case suppressionWithoutReason = "suppression-without-reason"
 
-  /// The rule's number in the catalogue (35 for the suppression check).
+  /// The rule's number in the catalogue (the suppression check is last).
   public var number: Int { (RuleID.allCases.firstIndex(of: self) ?? 0) + 1 }
 
   /// The catalogue's default severity; rules escalate or lower it per occurrence.
@@ -48,7 +49,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       .uncostAndEnableSameStep, .costedOutNodeStillAttractsViaBGP, .clientLinksBeforeCoreLinks,
       .protocolReferencesUndefinedInterface, .termMatchConditionsRemoved, .guardTermRemoved,
       .policyTermReordered, .bgpSessionWithoutPolicy, .policyDetached, .igpExportAdmitsBGP,
-      .bulkCoreIsolation, .exportLeaksRoutes, .importDropsRoutes:
+      .bulkCoreIsolation, .exportLeaksRoutes, .importDropsRoutes, .reFilterCutsProtocol:
       .error
     case .emptyConfirmingCommit, .coreLinkWithoutBFD, .groupChangeReach:
       .info
@@ -94,6 +95,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .igpExportWidened: "An IGP export starts accepting routes it rejected"
     case .redundantPairAttributeChange: "MED or local preference changed on a group or policy a redundant pair of routers shares"
     case .linkUpBeforeSessions: "A link of a node in service is given addresses and enabled before its sessions are configured and verified"
+    case .reFilterCutsProtocol: "The routing-engine (lo0) filter discards a control-plane flow the router runs"
     case .suppressionWithoutReason: "A suppression gives no reason"
     }
   }
@@ -169,6 +171,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
       "Keep the pair's settings equal; to change them, do it in a plan of its own, one router at a time with the traffic verified in between, and accept the finding with the reason."
     case .linkUpBeforeSessions:
       "Configure the BGP neighbors and the IGP interface with the port disabled, then enable it in a step that verifies the sessions (#@ verify bgp-session, isis-adjacency, ospf-neighbor)."
+    case .reFilterCutsProtocol:
+      "Accept the flow before any discarding term: widen the term's source to every peer that runs the protocol (BGP, OSPF and IS-IS neighbours for BFD), or add a term for the missing peers."
     case .suppressionWithoutReason:
       "Say why the finding is accepted: `#@ accept RULE \"reason\"`, `checklist: allow RULE reason`."
     }
@@ -192,7 +196,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable {
     case .groupChangeReach: "D, P"
     case .redundantPairAttributeChange: "D, P"
     case .linkUpBeforeSessions: "P"
-    case .flowspecRouteOverbroad: "C, D"
+    case .flowspecRouteOverbroad, .reFilterCutsProtocol: "C, D"
     case .exportLeaksRoutes, .importDropsRoutes, .igpExportWidened: "D"
     case .suppressionWithoutReason: "C, D, P"
     }

@@ -3,8 +3,8 @@ import JunosChecklist
 import Testing
 
 @Suite struct RuleCatalogTests {
-  @Test func theCatalogueHasItsThirtyFiveRulesInOrder() {
-    #expect(RuleID.allCases.count == 35)
+  @Test func theCatalogueHasItsThirtySixRulesInOrder() {
+    #expect(RuleID.allCases.count == 36)
     #expect(RuleID.unconditionalAggregateExported.number == 1)
     #expect(RuleID.policyTermReordered.number == 17)
     #expect(RuleID.flowspecRouteOverbroad.number == 28)
@@ -12,7 +12,8 @@ import Testing
     #expect(RuleID.igpExportWidened.number == 32)
     #expect(RuleID.redundantPairAttributeChange.number == 33)
     #expect(RuleID.linkUpBeforeSessions.number == 34)
-    #expect(RuleID.suppressionWithoutReason.number == 35)
+    #expect(RuleID.reFilterCutsProtocol.number == 35)
+    #expect(RuleID.suppressionWithoutReason.number == 36)
     #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
   }
 
