@@ -24,8 +24,10 @@ enum CompareCommand: JunoscopeCommand {
       --semantic compares what the configurations do instead of what they say: for every place a
       routing policy decides routes (BGP import and export per group and neighbor, IGP export,
       vrf-import and vrf-export, forwarding-table export), the routes the two decide differently,
-      each set with an example route and the terms it meets on both sides (text, or json). Exit
-      status: 0 when no route is decided differently, 1 when one is, 2 invalid input.
+      each set with an example route and the terms it meets on both sides; for every interface
+      filter (lo0's included), the packets the two decide differently, with an example packet
+      (text, or json). Exit status: 0 when no route or packet is decided differently, 1 when one
+      is, 2 invalid input.
       """,
     arguments: [
       .positional("old", help: "The base configuration, or - for standard input.", completion: .file),
@@ -90,13 +92,14 @@ enum CompareCommand: JunoscopeCommand {
       throw CommandFailure(message: "--semantic compares whole configurations: leave out PATH and --inheritance", status: ExitStatus.usage)
     }
     let differences = SemanticComparison.policies(before: old, after: new)
+    let filters = FirewallComparison.compare(old: old.effective(), new: new.effective())
     let out: [UInt8]
     switch format {
-    case .junos: out = Array(SemanticReport.text(differences, old: files.0, new: files.1).utf8)
-    case .json: out = SemanticReport.json(differences, old: files.0, new: files.1)
+    case .junos: out = Array(SemanticReport.text(differences, filters: filters, old: files.0, new: files.1).utf8)
+    case .json: out = SemanticReport.json(differences, filters: filters, old: files.0, new: files.1)
     case .set: throw CommandFailure(message: "--semantic prints text or json, not set", status: ExitStatus.usage)
     }
     try io.write(out, to: inv.option("output"))
-    return differences.isEmpty ? ExitStatus.success : ExitStatus.failure
+    return differences.isEmpty && filters.isEmpty ? ExitStatus.success : ExitStatus.failure
   }
 }

@@ -1,8 +1,9 @@
 public import JunosChecklist
 
 /// What `compare --semantic` prints: per attachment point, the routes a change decides
-/// differently (Docs/PolicySemantics.md), as text or as JSON (format `junoscope.semantic`,
-/// version 1; Docs/JSON.md).
+/// differently (Docs/PolicySemantics.md), and per filter attachment the packets it does
+/// (Docs/FilterSemantics.md), as text or as JSON (format `junoscope.semantic`, version 1;
+/// Docs/JSON.md).
 public enum SemanticReport {
   /// The JSON format's name (the `format` member).
   public static let format = "junoscope.semantic"
@@ -11,7 +12,7 @@ public enum SemanticReport {
 
   /// Text: a block per attachment point, a paragraph per set of routes with its example route
   /// and the terms it meets on both sides; a last line with the count.
-  public static func text(_ differences: [AttachmentDifference], old: String, new: String) -> String {
+  public static func text(_ differences: [AttachmentDifference], filters: [FilterAttachmentDiff], old: String, new: String) -> String {
     var out = ""
     for d in differences {
       out += "\(d.attachment.description) (\(chainText(d.before)) -> \(chainText(d.after))):\n"
@@ -26,21 +27,50 @@ public enum SemanticReport {
       }
       for limit in d.difference.limits { out += "  note: \(limit)\n" }
     }
+    for f in filters { out += "filter at " + f.text + "\n" }
     let n = differences.count
+    let m = filters.count
     out +=
       n == 0
-      ? "no attachment point decides any route differently between \(old) and \(new)\n"
-      : "\(n) attachment point\(n == 1 ? "" : "s") decide\(n == 1 ? "s" : "") routes differently between \(old) and \(new)\n"
+      ? "no attachment point decides any route differently"
+      : "\(n) attachment point\(n == 1 ? "" : "s") decide\(n == 1 ? "s" : "") routes differently"
+    out +=
+      m == 0
+      ? ", no filter decides any packet differently"
+      : "; \(m) filter attachment\(m == 1 ? "" : "s") decide\(m == 1 ? "s" : "") packets differently"
+    out += " between \(old) and \(new)\n"
     return out
   }
 
   /// Pretty JSON with a final newline.
-  public static func json(_ differences: [AttachmentDifference], old: String, new: String) -> [UInt8] {
+  public static func json(_ differences: [AttachmentDifference], filters: [FilterAttachmentDiff], old: String, new: String) -> [UInt8] {
     let root: JSONTree = .object([
       ("format", .string(format)), ("version", .int(version)), ("old", .string(old)), ("new", .string(new)),
-      ("policies", .array(differences.map(attachment))),
+      ("policies", .array(differences.map(attachment))), ("filters", .array(filters.map(filter))),
     ])
     return Array(root.pretty.utf8)
+  }
+
+  private static func filter(_ f: FilterAttachmentDiff) -> JSONTree {
+    let r = f.record
+    func term(_ t: FilterTermRef?) -> JSONTree {
+      t.map { .object([("filter", .string($0.filter)), ("term", .string($0.term))]) } ?? .null
+    }
+    return .object([
+      ("unit", .string(r.unit)), ("family", .string(r.family)), ("direction", .string(r.direction)),
+      ("before", .array(r.oldFilters.map { .string($0) })), ("after", .array(r.newFilters.map { .string($0) })),
+      (
+        "changes",
+        .array(
+          zip(r.changes, f.changes).map { c, full in
+            .object([
+              ("region", .string(c.region)), ("example", .string(c.example)), ("before", .string(c.oldVerdict.rawValue)),
+              ("beforeTerm", term(c.oldTerm)), ("after", .string(c.newVerdict.rawValue)), ("afterTerm", term(c.newTerm)),
+              ("verified", .bool(full.reproduces)),
+            ])
+          })
+      ),
+    ])
   }
 
   private static func attachment(_ d: AttachmentDifference) -> JSONTree {

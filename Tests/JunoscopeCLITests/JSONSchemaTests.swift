@@ -50,6 +50,8 @@ import Testing
     let compare = output(["compare", x1, x2], status: 1)
     let msk = fixtures + "/checklist/semantic/mx-msk-br1.conf"
     let strict = output(["apply", msk, fixtures + "/checklist/semantic/mx-msk-br1-sanity-too-strict.set"])
+    let reBase = fixtures + "/checklist/incidents/re-filter-baseline.conf"
+    let narrowed = output(["apply", reBase, fixtures + "/checklist/incidents/re-filter-bfd-narrowed.set"])
     var shards: [(name: String, text: String)] = []
     for k in 1...2 { shards.append(("ci-shard\(k)", output(["ci", "-f", "json", "--shard", "\(k)/2", mixed], status: 2))) }
     let shardPaths = try shards.map { shard in
@@ -66,6 +68,7 @@ import Testing
       ("compare-identical", output(["compare", "-f", "json", x1, x1])),
       ("semantic", output(["compare", "--semantic", "-f", "json", msk, "-"], stdin: strict, status: 1)),
       ("semantic-identical", output(["compare", "--semantic", "-f", "json", msk, msk])),
+      ("semantic-filter", output(["compare", "--semantic", "-f", "json", reBase, "-"], stdin: narrowed, status: 1)),
       ("diff", output(["diff", "0", "-f", "json"] + rollbacks)),
       ("diff-git", output(["diff", "0", "-f", "json"] + git)),
       ("log", output(["log", "-f", "json", "--commits", listing])),
@@ -92,7 +95,7 @@ import Testing
     let s = try ReviewCLITests.Sources()
     defer { s.remove() }
     let outputs = try Self.outputs(s)
-    #expect(outputs.count == 26)
+    #expect(outputs.count == 27)
     let r = try Self.validate(outputs.map { ($0.name, $0.text, nil) })
     #expect(r.status == 0, "\(r.output)")
     let valid = r.output.split(separator: "\n").filter { $0.contains(": valid junoscope.") }
@@ -100,7 +103,8 @@ import Testing
     // Each output names the schema of its command, and every schema is used.
     let formats = [
       "show": "config", "show-secrets": "config", "show-several": "configs", "apply": "config", "compare": "diff",
-      "compare-identical": "diff", "semantic": "semantic", "semantic-identical": "semantic", "diff": "diff", "diff-git": "diff",
+      "compare-identical": "diff", "semantic": "semantic", "semantic-identical": "semantic", "semantic-filter": "semantic", "diff": "diff",
+      "diff-git": "diff",
       "log": "log", "log-rollbacks": "log", "log-git": "log",
       "timeline": "timeline", "timeline-pending": "timeline", "timeline-git": "timeline", "blame": "blame", "blame-git": "blame",
       "lint": "lint", "ci": "lint", "ci-shard1": "lint", "ci-shard2": "lint", "ci-merge": "lint", "review": "review",
