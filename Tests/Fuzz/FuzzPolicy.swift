@@ -1,6 +1,8 @@
-// FuzzPolicy.swift: libFuzzer target for the route-policy evaluators: the concrete evaluator
-// (PolicyConcrete.swift), the symbolic run and comparison (RouteSpace.swift, PolicySymbolic.swift,
-// PolicyComparison.swift) and ASPathRegex.
+// FuzzPolicy.swift: libFuzzer target for the route-policy and firewall-filter evaluators: the
+// concrete policy evaluator (PolicyConcrete.swift), the symbolic run and comparison
+// (RouteSpace.swift, PolicySymbolic.swift, PolicyComparison.swift), ASPathRegex and community
+// patterns, and the filter evaluator and comparison (FirewallConcrete.swift,
+// FirewallComparison.swift).
 //
 // Not a SwiftPM target. Tests/Fuzz/run.sh (mode `policy`) compiles it with the same sources as
 // the checklist target, as ONE module, so internal types (SymbolicComparison, RouteSpace) are
@@ -20,7 +22,12 @@
 //      route is the concrete evaluator's decision and actions, on both sides.
 //   2. Every change PolicyDifference.compare reports is verified (its example reproduces).
 //   3. Every quoted word of the input that reads as an AS-path expression matches its own
-//      shortestMatch.
+//      shortestMatch; every one that reads as a community pattern matches its own witness.
+//   4. Filters (both sides' effective configurations): every region FirewallComparison.compare
+//      reports reproduces; for its example packet and packets derived from it by the input's
+//      bytes, the old and new chains' concrete verdicts are the region's when the region holds
+//      the packet, and a packet the two chains decide differently (both determined) lies in a
+//      reported region of its attachment.
 // Input size is bounded by -max_len (run.sh: 4096) and time by -timeout.
 
 internal import Glibc
@@ -82,7 +89,9 @@ private func pfRoute(_ b: ArraySlice<UInt8>, _ space: RouteSpace) -> Route {
   let proto = v[4] & 0x80 != 0 ? protocols[Int(v[4]) % protocols.count] : o.protocolName
   let typed = proto == "bgp" || proto.hasPrefix("ospf") || proto == "isis"
   var communities: [String] = []
-  for (i, atom) in space.communityAtoms.enumerated() where v[5] & (1 << UInt8(i % 8)) != 0 { communities += atom }
+  for (i, atom) in space.communityAtoms.enumerated() where v[5] & (1 << UInt8(i % 8)) != 0 {
+    communities += (atom.parsed ?? []).compactMap(\.witness)
+  }
   return Route(
     prefix: IPPrefix(family: base.family, bytes: bytes, length: length).network, protocolName: proto,
     neighbor: space.neighbors[Int(v[6]) % space.neighbors.count], isActive: v[7] & 1 == 0, communities: communities,
@@ -103,6 +112,57 @@ private func pfAgree(_ run: SymbolicComparison, _ index: [Int], _ route: Route, 
       pfFail("\(route): symbolic \(s.decision) \(s.actions), concrete \(c.decision) \(c.actions), chain \(chain), \(a)")
     }
     pfCount("routes-compared")
+  }
+}
+
+/// Check 4.
+private func pfFilters(_ oldTree: ConfigTree, _ newTree: ConfigTree, _ bytes: [UInt8]) {
+  let old = FirewallConfig(tree: oldTree.effective())
+  let new = FirewallConfig(tree: newTree.effective())
+  guard !old.attachments.isEmpty || !new.attachments.isEmpty else { return }
+  let diffs = FirewallComparison.compare(old: old, new: new)
+  var derived: [String: [Packet]] = [:]
+  for d in diffs {
+    for c in d.changes {
+      pfCount("filter-regions")
+      if !c.reproduces { pfFail("filter region \(c.text) at \(d.attachment.key) does not reproduce") }
+      var packets = [c.example]
+      for k in stride(from: 0, to: min(bytes.count, 64), by: 4) {
+        var p = c.example
+        let b = bytes[k]
+        switch b % 5 {
+        case 0: p.destinationPort = (p.destinationPort &+ Int(b)) & 0xFFFF
+        case 1: p.sourcePort = (p.sourcePort ^ Int(b) << 4) & 0xFFFF
+        case 2: p.protocolNumber = Int(b)
+        case 3:
+          var a = p.source.bytes
+          a[Int(b) % a.count] ^= bytes[min(bytes.count - 1, k + 1)]
+          p.source = IPPrefix(family: p.source.family, bytes: a, length: p.source.length)
+        default: p.tcpFlags = Int(b) & 0x3F
+        }
+        packets.append(p)
+      }
+      derived[d.attachment.key, default: []] += packets
+    }
+  }
+  // Every attachment on both sides, with the packets derived from its regions.
+  let newByKey = Dictionary(new.attachments.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+  for a in old.attachments {
+    guard let b = newByKey[a.key], let oc = old.chain(a.filters, family: a.family), let nc = new.chain(b.filters, family: b.family) else {
+      continue
+    }
+    let regions = diffs.first { $0.attachment.key == a.key }?.changes ?? []
+    for p in derived[a.key] ?? [] where p.source.family == p.destination.family {
+      let x = oc.evaluate(p)
+      let y = nc.evaluate(p)
+      pfCount("packets-compared")
+      for r in regions where r.contains(p) && (r.oldVerdict != x.verdict || r.newVerdict != y.verdict) {
+        pfFail("packet \(p) in region \(r.text) at \(a.key): concrete \(x.verdict) -> \(y.verdict)")
+      }
+      if x.verdict != y.verdict && x.verdict != .unmodelled && y.verdict != .unmodelled && !regions.contains(where: { $0.contains(p) }) {
+        pfFail("packet \(p) at \(a.key) goes \(x.verdict) -> \(y.verdict) outside every reported region")
+      }
+    }
   }
 }
 
@@ -132,6 +192,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     pfCount("unparsed")
     return 0
   }
+  pfFilters(parsed.tree, newTree, bytes)
   let old = PolicyOptions(tree: parsed.tree)
   let new = PolicyOptions(tree: newTree)
   let names = Set(old.policies.keys).union(new.policies.keys).sorted()

@@ -27,7 +27,8 @@
 # Fixtures/checklist, Fixtures/configs, Fixtures/diffs and Fixtures/commit-history) instead of the
 # Fixtures/configs seeding below; its own dictionary; -max_len=16384 (a plan and the files it names).
 # policy: FuzzPolicy.swift, built like checklist into /tmp/fuzz-junospolicy: the concrete and
-# symbolic route-policy evaluators and ASPathRegex. Seeds: each change fixture of
+# symbolic route-policy evaluators, ASPathRegex, community patterns, and the firewall-filter
+# evaluator and comparison. Seeds: each change fixture of
 # Fixtures/checklist/semantic and Fixtures/checklist/incidents after its baseline (separated by a
 # `====` line), and the files under 16 KB of Fixtures/configs that define a policy-statement.
 #
@@ -307,6 +308,7 @@ if [[ $syntax == policy ]]; then
     b=Fixtures/checklist/semantic/$(basename "$c" | sed 's/-\(route-type-leak\|ospf-takes-bgp\|sanity-too-strict\)\.set$//')
     for base in "$b.set" "$b.conf"; do [[ -f $base ]] && pair "pair_$(basename "$c")" "$base" "$c"; done
   done
+  pair pair_re-filter Fixtures/checklist/incidents/re-filter-baseline.conf Fixtures/checklist/incidents/re-filter-bfd-narrowed.set
   for c in Fixtures/checklist/incidents/*.compare; do
     base=Fixtures/checklist/incidents/bb-router.conf
     [[ $(basename "$c") == spine* ]] && base=Fixtures/checklist/incidents/spine.conf
@@ -411,6 +413,7 @@ echo "== corpus $corpus: $(find "$corpus" -type f | wc -l) files (seeds offered:
 # --- fuzz ----------------------------------------------------------------------
 max_len=4096
 [[ $syntax == checklist ]] && max_len=16384
+[[ $syntax == policy ]] && max_len=8192
 echo "== FUZZ_SYNTAX=$syntax $bin -runs=$runs (log: $log, artifacts: $artifacts/)"
 # SWIFT_BACKTRACE=enable=no: the Swift runtime's crash backtracer reads the stack in a way ASan
 # reports as a stack-buffer-underflow, hiding the real failure; libFuzzer reports traps itself.
