@@ -58,6 +58,15 @@ extension ConfigContext {
     return false
   }
 
+  /// Whether a BGP group is eBGP: `type external`, or a peer AS (of the group or a neighbor) other
+  /// than the router's.
+  func isEBGP(_ g: BGPGroup, in ri: RoutingInstance) -> Bool {
+    if g.type == "external" { return true }
+    if g.type == "internal" { return false }
+    guard let local = ri.autonomousSystem ?? model.autonomousSystem else { return false }
+    return g.peerAS.map { $0 != local } ?? false || g.neighbors.contains { $0.peerAS.map { $0 != local } ?? false }
+  }
+
   /// The unit whose subnet holds `address`.
   func interfaceFacing(_ address: String) -> String? {
     guard let a = IPPrefix(address) else { return nil }

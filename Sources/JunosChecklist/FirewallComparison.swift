@@ -126,7 +126,7 @@ public enum FirewallComparison {
 
   /// The regions of `within` where `old` and `new` decide differently, or where either cannot be
   /// told (an unmodelled term; a region where both end in the same unmodelled term, with the same
-  /// unmodelled conditions, is taken as unchanged). Each region's example is re-run through
+  /// unmodelled conditions and the same terms after it, is taken as unchanged). Each region's example is re-run through
   /// both chains by the concrete evaluator (``FilterRegionChange/reproduces``).
   public static func compare(old: FilterChain, new: FilterChain, within: PacketSet = .all) -> [FilterRegionChange] {
     SymbolicDiff(old: old, new: new, regions: [within])?.changes(within: within) ?? []
@@ -147,7 +147,14 @@ public enum FirewallComparison {
   /// applied counts as accepting every packet; an attachment naming an undefined filter is left
   /// out (Junos would not commit it).
   public static func compare(old: ConfigTree, new: ConfigTree) -> [FilterAttachmentDiff] {
-    compare(old: FirewallConfig(tree: old), new: FirewallConfig(tree: new))
+    // A unit that is gone (or new) has no packets to decide: not a filter that accepts them all.
+    func exists(_ tree: ConfigTree, _ unit: String) -> Bool {
+      let (ifd, u) = RouterModel.split(unit)
+      return tree.descendWords(["interfaces", ifd, "unit", u]) != nil
+    }
+    return compare(old: FirewallConfig(tree: old), new: FirewallConfig(tree: new)).filter { d in
+      (!d.oldFilters.isEmpty || exists(old, d.attachment.unit)) && (!d.newFilters.isEmpty || exists(new, d.attachment.unit))
+    }
   }
 
   /// ``compare(old:new:)-(ConfigTree,ConfigTree)`` on two router models.
@@ -220,7 +227,13 @@ struct SymbolicDiff {
     var groupIndex: [String: Int] = [:]
     for p in a {
       for q in b where p.verdict != q.verdict || p.verdict == .unmodelled {
-        if p.verdict == .unmodelled && q.verdict == .unmodelled && p.term == q.term && p.unmodelled == q.unmodelled { continue }
+        // Both stop at the same unmodelled term: unchanged only when the chains are the same from
+        // that term on (packets the unmodelled condition would not match go on to the rest).
+        if p.verdict == .unmodelled && q.verdict == .unmodelled && p.term == q.term && p.unmodelled == q.unmodelled
+          && Self.sameFrom(p.term, old, new)
+        {
+          continue
+        }
         let m = HeaderSpace.intersect(p.cube, q.cube)
         guard !HeaderSpace.isEmpty(m) else { continue }
         let key = "\(p.verdict) \(p.term?.description ?? "-") \(p.unmodelled) \(q.verdict) \(q.term?.description ?? "-") \(q.unmodelled)"
@@ -233,6 +246,16 @@ struct SymbolicDiff {
       }
     }
     pairs = groups.flatMap { g in HeaderSpace.merged(g.cubes).map { (g.old, g.new, $0) } }
+  }
+
+  /// Whether the two chains hold the same terms from `term` to their ends.
+  static func sameFrom(_ term: FilterTermRef?, _ old: FilterChain, _ new: FilterChain) -> Bool {
+    guard let term, let i = old.terms.firstIndex(where: { $0.ref == term }), let j = new.terms.firstIndex(where: { $0.ref == term }) else {
+      return false
+    }
+    let x = old.terms[i...]
+    let y = new.terms[j...]
+    return x.count == y.count && zip(x, y).allSatisfy { $0.ref == $1.ref && FirewallComparison.sameTerm($0.term, $1.term) }
   }
 
   /// The changed regions inside `within` (one of the regions the space was cut for) whose

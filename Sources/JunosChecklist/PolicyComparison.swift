@@ -34,6 +34,12 @@ public struct DecisionChange: Sendable {
   public var verified: Bool
   /// How many route classes the set spans.
   public var classes: Int
+  /// Whether the set holds a default route (0.0.0.0/0 or ::/0).
+  public var includesDefaultRoute: Bool = false
+  /// Whether the set holds every prefix of a family.
+  public var includesEveryPrefix: Bool = false
+  /// The protocols of the routes of the set.
+  public var protocols: Set<String> = []
 
   /// `rejected by the default policy`, `accepted by P term T`, for one side.
   public static func decisionText(_ e: RouteEvaluation) -> String {
@@ -44,6 +50,18 @@ public struct DecisionChange: Sendable {
     case .unmodelled(let t, let c): "undetermined at \(t) (\(c) not modelled)"
     case .undefinedPolicy(let p): "undetermined: policy \(p) is not defined"
     }
+  }
+
+  /// The set in words: `bgp internal routes of any IPv4 prefix except 203.0.113.0/24`, `the
+  /// default route 0.0.0.0/0 from static`; at most `limit` prefix descriptions, then a count.
+  public func routesText(limit: Int? = nil) -> String {
+    let shown = limit.map { Array(prefixes.prefix($0)) } ?? prefixes
+    let more = limit.map { prefixes.count > $0 ? " and \(prefixes.count - $0) more" : "" } ?? ""
+    if prefixes.count == 1, prefixes[0].hasPrefix("the default route") {
+      return origins.isEmpty ? prefixes[0] : "\(prefixes[0]) from \(origins.joined(separator: ", "))"
+    }
+    let origin = origins.isEmpty ? "routes" : "\(origins.joined(separator: ", ")) routes"
+    return "\(origin) of \(shown.joined(separator: ", "))\(more)"
   }
 
   /// `198.51.100.0/24 from bgp internal` (with the neighbor, communities and AS path when set).
@@ -67,15 +85,19 @@ public struct RouteScope: Sendable, Hashable {
   public var routeType: Route.RouteType?
   /// The neighbors routes come from, when known.
   public var neighbors: [IPPrefix]
+  /// Whether only active routes reach the attachment point (exports send active routes only,
+  /// and an import decides before a route can be active).
+  public var activeOnly: Bool
 
   /// Any route (the default).
-  public static let any = RouteScope(protocolName: nil, routeType: nil, neighbors: [])
+  public static let any = RouteScope(protocolName: nil, routeType: nil, neighbors: [], activeOnly: false)
 
   /// Creates a scope.
-  public init(protocolName: String? = nil, routeType: Route.RouteType? = nil, neighbors: [IPPrefix] = []) {
+  public init(protocolName: String? = nil, routeType: Route.RouteType? = nil, neighbors: [IPPrefix] = [], activeOnly: Bool = false) {
     self.protocolName = protocolName
     self.routeType = routeType
     self.neighbors = neighbors
+    self.activeOnly = activeOnly
   }
 }
 
@@ -128,21 +150,27 @@ extension PolicyDifference {
         && symbolicAfter.map { $0.decision == now.decision && $0.actions == now.actions } == true
       var union = boxes[0].parts
       for b in boxes.dropFirst() { for p in union.indices { union[p] = union[p] | b.parts[p] } }
+      let prefixSet = union[RoutePart.prefix.rawValue]
+      let everyPrefix = [IPPrefix.Family.inet, .inet6].contains { f in
+        space.prefixes.indices.allSatisfy { space.prefixes[$0].node.family != f || prefixSet.contains($0) }
+      }
+      let defaultRoute = prefixSet.elements.contains { space.prefixes[$0].node.length == 0 && space.prefixes[$0].lengths.lowerBound == 0 }
       changes.append(
         DecisionChange(
           kind: key.kind, prefixes: Self.describePrefixes(union[RoutePart.prefix.rawValue], space),
           origins: Self.describeOrigins(union[RoutePart.origin.rawValue], space, within: run.scope.parts[RoutePart.origin.rawValue]),
           example: route, before: was, after: now,
-          verified: verified, classes: boxes.reduce(0) { $0 + $1.parts.reduce(1) { $0 * $1.elements.count } }))
+          verified: verified, classes: boxes.reduce(0) { $0 + $1.parts.reduce(1) { $0 * $1.elements.count } },
+          includesDefaultRoute: defaultRoute, includesEveryPrefix: everyPrefix,
+          protocols: Set(union[RoutePart.origin.rawValue].elements.map { space.origins[$0].protocolName })))
     }
     changes.sort { $0.kind < $1.kind }
     var limits: [String] = []
     if space.asPathsSampled { limits.append("AS paths are sampled from the expressions (\(space.asPaths.count) classes), not cut exactly") }
     if space.communitiesSampled {
-      limits.append("communities matched by regular expressions are sampled from one community each, not cut exactly")
-    }
-    if !space.communitiesComplete {
-      limits.append("more than \(RouteSpace.maxCommunityAtoms) communities: community conditions are not modelled")
+      limits.append(
+        "communities are sampled (patterns matched by one community each, or more than \(RouteSpace.maxCommunityAtoms) community definitions), not cut exactly"
+      )
     }
     let total = run.scope.parts.reduce(1) { $0 * $1.elements.count }
     return PolicyDifference(changes: changes, classesCompared: total, limits: limits)
@@ -247,19 +275,23 @@ extension PolicyDifference {
     }
     return merged.map { c in
       let width = c.node.width
-      let lengths: String
-      if c.lengths == c.node.length...c.node.length {
-        lengths = ""
-      } else if c.lengths.upperBound == width {
-        lengths = c.lengths.lowerBound == c.node.length ? " orlonger" : " /\(c.lengths.lowerBound) and longer"
-      } else {
-        lengths =
-          c.lengths.lowerBound == c.lengths.upperBound ? " /\(c.lengths.lowerBound)" : " /\(c.lengths.lowerBound)–/\(c.lengths.upperBound)"
+      let (lo, hi, own) = (c.lengths.lowerBound, c.lengths.upperBound, c.node.length)
+      let holes = c.hasHoles ? (own == 0 ? " outside the named prefixes" : " outside the prefixes named inside it") : ""
+      if own == 0 {
+        if hi == 0 { return "the default route \(c.node)" }
+        let any = c.node.family == .inet ? "any IPv4 prefix" : "any IPv6 prefix"
+        let lengths = lo == 0 && hi == width ? "" : lo == hi ? " of length /\(lo)" : " of length /\(lo)–/\(hi)"
+        return any + lengths + holes
       }
-      guard c.node.length == 0 else { return "\(c.node)\(lengths)\(c.hasHoles ? " outside the prefixes named inside it" : "")" }
-      let any = c.node.family == .inet ? "any IPv4 prefix" : "any IPv6 prefix"
-      let rootLengths = lengths == " orlonger" ? "" : " of length" + lengths
-      return any + rootLengths + (c.hasHoles ? " outside the named prefixes" : "")
+      let lengths: String
+      switch (lo, hi) {
+      case (own, own): lengths = ""
+      case (own, width): lengths = " orlonger"
+      case (own + 1, width): lengths = " longer"
+      case _ where lo == hi: lengths = " /\(lo)"
+      default: lengths = " /\(lo)–/\(hi)"
+      }
+      return "\(c.node)\(lengths)\(holes)"
     }
   }
 
@@ -272,7 +304,7 @@ extension PolicyDifference {
     var protocols: [String] = []
     for o in space.origins where !protocols.contains(o.protocolName) { protocols.append(o.protocolName) }
     for p in protocols {
-      let mine = all.filter { space.origins[$0].protocolName == p }
+      let mine = all.filter { space.origins[$0].protocolName == p && scope.contains($0) }
       let kept = mine.filter { set.contains($0) }
       if kept.isEmpty { continue }
       if kept.count == mine.count {
@@ -321,6 +353,7 @@ struct SymbolicComparison {
       to: ClassSet(count: space.origins.count) { k in
         let o = space.origins[k]
         return (scope.protocolName.map { $0 == o.protocolName } ?? true) && (scope.routeType.map { $0 == o.routeType } ?? true)
+          && (o.isActive || !scope.activeOnly)
       })
     if !scope.neighbors.isEmpty {
       let wanted = Set(scope.neighbors.map(\.network))

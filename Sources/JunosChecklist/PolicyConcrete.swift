@@ -99,6 +99,9 @@ public struct RouteEvaluation: Sendable, Equatable {
   public var actions: [String]
   /// The terms visited, in order.
   public var trace: [Visit]
+  /// The route attributes an earlier matching term changed (communities, AS path), with that
+  /// term: a later condition on them is not modelled (the actions are listed, not applied).
+  var changed: [TermCheck: TermRef] = [:]
 
   /// Whether the route is accepted; `nil` when the evaluation stopped on something unmodelled.
   public var accepted: Bool? {
@@ -151,6 +154,7 @@ extension PolicyOptions {
         case .matched(let why, let filterAction):
           result.trace.append(.init(term: ref, matched: true, reason: why))
           result.actions += term.then.modifications
+          for check in term.then.changedChecks where result.changed[check] == nil { result.changed[check] = ref }
           switch filterAction ?? term.then.terminal {
           case .accept: return .accept(ref)
           case .reject: return .reject(ref)
@@ -209,7 +213,7 @@ enum RoutePart: Int, CaseIterable {
 
 /// One kind of condition of a term, in the order the evaluator tries them: the first kind that
 /// is not met ends the term.
-enum TermCheck: CaseIterable {
+enum TermCheck: CaseIterable, Hashable {
   /// Conditions the evaluator does not model at all (`to`, `condition`, `instance`, `tag`, …).
   case unsupported
   case protocols, routeType, neighbor, family, community, asPath
@@ -228,6 +232,11 @@ enum TermCheck: CaseIterable {
     case .community: .communities
     case .asPath: .asPath
     }
+  }
+
+  /// The unmodelled keyword of a condition on an attribute that an earlier term changed.
+  func changedKeyword(by term: TermRef) -> String {
+    "\(self == .community ? "community" : "as-path") changed by \(term)"
   }
 
   /// Whether `c` has conditions of this kind.
@@ -269,6 +278,8 @@ extension PolicyOptions {
               case .defaultPolicy?, .undefinedPolicy?: throw Unmodelled("policy \(name)")
               }
             }) ?? .matched("", nil)
+      } else if let by = result.changed[check] {
+        outcome = .unmodelled(check.changedKeyword(by: by))
       } else {
         outcome = evaluate(check, of: term, on: route)
       }

@@ -223,6 +223,17 @@ public struct PolicyActions: Sendable, Hashable {
   }
 }
 
+extension PolicyActions {
+  /// The kinds of condition whose attribute these actions change (`community add|delete|set`,
+  /// `as-path-prepend`, `as-path-expand`).
+  var changedChecks: [TermCheck] {
+    var out: [TermCheck] = []
+    if modifications.contains(where: { $0.hasPrefix("community ") }) { out.append(.community) }
+    if modifications.contains(where: { $0.hasPrefix("as-path-prepend") || $0.hasPrefix("as-path-expand") }) { out.append(.asPath) }
+    return out
+  }
+}
+
 /// `community NAME { members [ … ]; invert-match; }`.
 public struct CommunityDefinition: Sendable, Hashable {
   /// The members as written (`65000:100`, `no-export`, `^65000:.*$`); a route must carry all.

@@ -121,6 +121,8 @@ final class SymbolicChain {
   private struct Flow {
     var box: RouteBox
     var actions: [String]
+    /// As ``RouteEvaluation``'s: the attributes an earlier matching term changed.
+    var changed: [TermCheck: TermRef] = [:]
   }
 
   init(options: PolicyOptions, space: RouteSpace, attachment: DefaultPolicy) {
@@ -175,6 +177,7 @@ final class SymbolicChain {
             case .matched(_, let filterAction):
               var matched = part
               matched.actions += term.then.modifications
+              for check in term.then.changedChecks where matched.changed[check] == nil { matched.changed[check] = ref }
               switch filterAction ?? term.then.terminal {
               case .accept: out.append((matched, .accept(ref)))
               case .reject: out.append((matched, .reject(ref)))
@@ -223,6 +226,10 @@ final class SymbolicChain {
       let table = self.table(policy, index, term, check, k)
       var met: [(Flow, PolicyActions.Terminal?)] = []
       for (f, _) in live {
+        if let by = f.changed[check] {
+          out.append((f, .unmodelled(check.changedKeyword(by: by))))
+          continue
+        }
         for (action, set) in table.matched.sorted(by: { ($0.key?.rawValue ?? "") < ($1.key?.rawValue ?? "") }) {
           var g = f
           g.box = f.box.restricted(part, to: set)
@@ -282,10 +289,6 @@ final class SymbolicChain {
       case .failed: t.failed.insert(c)
       case .unmodelled(let w): t.unmodelled[w, default: ClassSet(count: n, full: false)].insert(c)
       }
-    }
-    if check == .community && !space.communitiesComplete {
-      t = CheckTable(
-        failed: ClassSet(count: n, full: false), unmodelled: ["community (too many to combine)": ClassSet(count: n, full: true)])
     }
     tables[key] = t
     return t

@@ -40,9 +40,6 @@ struct RouteSpace: Sendable {
   var asPathAtoms: [ASPathRegex] = []
   /// AS-path classes, each as its representative path.
   var asPaths: [[UInt32]] = []
-  /// Whether the community classes are complete (false when there were too many communities to
-  /// combine, and their conditions are left unmodelled).
-  var communitiesComplete = true
   /// Whether the AS-path classes were sampled from the expressions rather than cut exactly.
   var asPathsSampled = false
 
@@ -170,8 +167,8 @@ struct PolicyAtoms {
 }
 
 extension RouteSpace {
-  /// The most communities combined into classes; beyond it, community conditions stay
-  /// unmodelled (2^12 classes).
+  /// The most community definitions combined in every way (2^12 routes tried); beyond it the
+  /// classes are sampled.
   static let maxCommunityAtoms = 12
 
   /// The classes for the atoms of two chains.
@@ -180,8 +177,10 @@ extension RouteSpace {
     origins = Self.origins(atoms.protocols)
     neighbors = [nil] + atoms.neighbors.sorted { $0.description < $1.description } + [Self.unnamedNeighbor(atoms.neighbors)]
     communityAtoms = Array(atoms.communitySets).sorted { $0.lexicographicallyPrecedes($1) }.map { CommunityDefinition(members: $0) }
-    (communities, communitiesComplete) = Self.communityClasses(communityAtoms)
-    communitiesSampled = communityAtoms.contains { d in d.parsed?.contains { if case .pattern = $0.kind { true } else { false } } ?? false }
+    communities = Self.communityClasses(communityAtoms)
+    communitiesSampled =
+      communityAtoms.count > Self.maxCommunityAtoms
+      || communityAtoms.contains { d in d.parsed?.contains { if case .pattern = $0.kind { true } else { false } } ?? false }
     asPathAtoms = atoms.asPaths
     (asPaths, asPathsSampled) = Self.asPathClasses(atoms)
   }
@@ -212,23 +211,27 @@ extension RouteSpace {
     return IPPrefix(family: .inet, bytes: [192, 0, 2, last], length: 32)
   }
 
-  /// Every realisable combination of the community definitions: a route carrying a witness of
-  /// each member of the definitions that hold (the member itself when literal), provided no other
-  /// definition is then met by accident. Exact for literal members; for patterns, one witness
-  /// each, so a combination that needs another witness is missed (``communitiesSampled``).
-  private static func communityClasses(_ atoms: [CommunityDefinition]) -> ([[String]], Bool) {
-    guard atoms.count <= maxCommunityAtoms else { return ([[]], false) }
+  /// The community classes: one route per distinct combination of the definitions it meets.
+  /// Up to ``maxCommunityAtoms`` definitions, every combination is tried: a route carrying a
+  /// witness of each member of the definitions that should hold (the member itself when literal);
+  /// exact for literal members, sampled for patterns (one witness each). Beyond that, the routes
+  /// tried are none, each definition's witnesses alone, and all of them (sampled).
+  private static func communityClasses(_ atoms: [CommunityDefinition]) -> [[String]] {
     let witnesses = atoms.map { d in (d.parsed ?? []).compactMap(\.witness) }
-    var out: [[String]] = []
-    var seen: Set<[String]> = []
-    for mask in 0..<(1 << atoms.count) {
-      var carried: Set<String> = []
-      for (i, w) in witnesses.enumerated() where mask & (1 << i) != 0 { carried.formUnion(w) }
-      let value = carried.sorted()
-      let realisable = atoms.enumerated().allSatisfy { i, d in (d.carried(by: value) == true) == (mask & (1 << i) != 0) }
-      if realisable && seen.insert(value).inserted { out.append(value) }
+    var candidates: [[String]] = []
+    if atoms.count <= maxCommunityAtoms {
+      for mask in 0..<(1 << atoms.count) {
+        var carried: Set<String> = []
+        for (i, w) in witnesses.enumerated() where mask & (1 << i) != 0 { carried.formUnion(w) }
+        candidates.append(carried.sorted())
+      }
+    } else {
+      candidates = [[]] + witnesses.map { Array(Set($0)).sorted() } + [Array(Set(witnesses.joined())).sorted()]
     }
-    return (out, true)
+    var out: [[String]] = []
+    var seen: Set<[Bool]> = []
+    for c in candidates where seen.insert(atoms.map { $0.carried(by: c) == true }).inserted { out.append(c) }
+    return out
   }
 
   /// AS paths sampled from the expressions: the empty path, one of an AS nobody names, each

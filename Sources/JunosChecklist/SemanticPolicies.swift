@@ -22,8 +22,10 @@ public struct PolicyAttachment: Sendable, Hashable {
   public var name: String
   /// The BGP neighbor, when its chain is its own.
   public var neighbor: String?
-  /// Whether the BGP group faces an external or client peer.
+  /// Whether the BGP group faces an external or client peer (what makes a leak an error).
   public var external: Bool
+  /// Whether the BGP group is eBGP (`type external`, or a peer AS other than the router's).
+  public var ebgp: Bool = false
   /// The routes the chain can see here.
   public var scope: RouteScope = .any
   /// The configuration path of the statement that applies the chain (or would).
@@ -40,13 +42,16 @@ public struct PolicyAttachment: Sendable, Hashable {
     }
   }
 
+  /// `eBGP`, `iBGP`, or `client-facing iBGP`.
+  private var groupKind: String { ebgp ? "eBGP" : external ? "client-facing iBGP" : "iBGP" }
+
   /// Words for messages: `export to eBGP group TRANSIT`, `ospf export`.
   public var description: String {
     let suffix = instance == "master" ? "" : " in routing-instance \(instance)"
     let peer = neighbor.map { " neighbor \($0)" } ?? ""
     switch kind {
-    case .bgpExport: return "export to \(external ? "eBGP" : "iBGP") group \(name)\(peer)\(suffix)"
-    case .bgpImport: return "import from \(external ? "eBGP" : "iBGP") group \(name)\(peer)\(suffix)"
+    case .bgpExport: return "export to \(groupKind) group \(name)\(peer)\(suffix)"
+    case .bgpImport: return "import from \(groupKind) group \(name)\(peer)\(suffix)"
     case .igpExport: return "\(name) export\(suffix)"
     case .vrfImport: return "vrf-import of \(instance)"
     case .vrfExport: return "vrf-export of \(instance)"
@@ -76,14 +81,17 @@ extension ConfigContext {
       let base: [String] = ri.name == "master" ? [] : ["routing-instances", ri.name]
       func add(
         _ kind: PolicyAttachment.Kind, _ name: String, _ path: [String], _ chain: [String], neighbor: String? = nil, external: Bool = false,
-        scope: RouteScope = .any
+        ebgp: Bool = false, scope: RouteScope = RouteScope(activeOnly: true)
       ) {
         let a = PolicyAttachment(
-          kind: kind, instance: ri.name, name: name, neighbor: neighbor, external: external, scope: scope, path: path)
+          kind: kind, instance: ri.name, name: name, neighbor: neighbor, external: external, ebgp: ebgp, scope: scope, path: path)
         out.append((a, chain))
       }
       for igp in ri.igps { add(.igpExport, igp.protocolName, base + ["protocols", igp.protocolName, "export"], igp.export) }
-      if ri.type == "vrf" || !ri.vrfImport.isEmpty || !ri.vrfExport.isEmpty {
+      // `vrf-target` makes the import and export policies implicitly; those are not modelled, so
+      // such an instance's VRF policies are not compared.
+      let vrfTarget = tree.children(of: ri.node).contains { tree.wordCount(of: $0) >= 1 && tree.word(0, of: $0) == "vrf-target" }
+      if !vrfTarget && (ri.type == "vrf" || !ri.vrfImport.isEmpty || !ri.vrfExport.isEmpty) {
         add(.vrfImport, ri.name, base + ["vrf-import"], ri.vrfImport)
         add(.vrfExport, ri.name, base + ["vrf-export"], ri.vrfExport)
       }
@@ -93,19 +101,24 @@ extension ConfigContext {
         let ext = isExternal(g, in: ri)
         let group = base + ["protocols", "bgp", "group", g.name]
         // An import sees the group's BGP routes only: external from eBGP peers, internal from iBGP.
-        let peers = g.neighbors.compactMap { IPPrefix($0.address) }
-        let type: Route.RouteType = g.type == "internal" || (!ext && g.type != "external") ? .internal : .external
+        let type: Route.RouteType = isEBGP(g, in: ri) ? .external : .internal
         for (kind, keyword) in [(PolicyAttachment.Kind.bgpExport, "export"), (.bgpImport, "import")] {
           let own = kind == .bgpExport ? g.exportChain : g.importChain
           let inherited = kind == .bgpExport ? bgp.exportChain : bgp.importChain
-          let scope = kind == .bgpImport ? RouteScope(protocolName: "bgp", routeType: type, neighbors: peers) : .any
-          add(kind, g.name, group + [keyword], own ?? inherited ?? [], external: ext, scope: scope)
+          // The group's chain applies to the neighbors without one of their own.
+          let plain = g.neighbors.filter { (kind == .bgpExport ? $0.exportChain : $0.importChain) == nil }
+          func scope(_ from: [BGPNeighbor]) -> RouteScope {
+            guard kind == .bgpImport else { return RouteScope(activeOnly: true) }
+            return RouteScope(protocolName: "bgp", routeType: type, neighbors: from.compactMap { IPPrefix($0.address) }, activeOnly: true)
+          }
+          if g.neighbors.isEmpty || !plain.isEmpty {
+            add(kind, g.name, group + [keyword], own ?? inherited ?? [], external: ext, ebgp: type == .external, scope: scope(plain))
+          }
           for n in g.neighbors {
             if let chain = kind == .bgpExport ? n.exportChain : n.importChain {
-              let one =
-                kind == .bgpImport
-                ? RouteScope(protocolName: "bgp", routeType: type, neighbors: IPPrefix(n.address).map { [$0] } ?? []) : .any
-              add(kind, g.name, group + ["neighbor", n.address, keyword], chain, neighbor: n.address, external: ext, scope: one)
+              add(
+                kind, g.name, group + ["neighbor", n.address, keyword], chain, neighbor: n.address, external: ext, ebgp: type == .external,
+                scope: scope([n]))
             }
           }
         }

@@ -23,7 +23,8 @@ struct SemanticPolicyRule: Rule {
       var sev = severity
       if id == .igpExportWidened { sev = changes.contains(where: Self.isBroad) ? .error : .warning }
       let verb = kind == .nowAccepts ? "now accepts" : "now rejects"
-      var body = "\(verb) \(Self.routes(first)) (example \(first.exampleText): \(DecisionChange.decisionText(first.before)) before, "
+      var body =
+        "\(verb) \(first.routesText(limit: 3)) (example \(first.exampleText): \(DecisionChange.decisionText(first.before)) before, "
       body += "\(DecisionChange.decisionText(first.after)) now)"
       if changes.count > 1 { body += "; and \(changes.count - 1) more set\(changes.count == 2 ? "" : "s") of routes" }
       let path: [String]
@@ -63,15 +64,7 @@ struct SemanticPolicyRule: Rule {
 
   /// Whether a widened IGP export now takes BGP routes, the default route or every prefix.
   private static func isBroad(_ c: DecisionChange) -> Bool {
-    c.origins.isEmpty || c.origins.contains { $0.hasPrefix("bgp") } || c.prefixes.contains { $0.hasPrefix("any ") }
-      || c.example.prefix.length == 0
+    c.protocols.contains("bgp") || c.includesDefaultRoute || c.includesEveryPrefix
   }
 
-  /// `bgp internal routes of any IPv4 prefix`, `routes of 10.0.0.0/8 orlonger`.
-  static func routes(_ c: DecisionChange) -> String {
-    let origin = c.origins.isEmpty ? "routes" : "\(c.origins.joined(separator: ", ")) routes"
-    let shown = c.prefixes.prefix(3).joined(separator: ", ")
-    let more = c.prefixes.count > 3 ? " and \(c.prefixes.count - 3) more" : ""
-    return "\(origin) of \(shown)\(more)"
-  }
 }

@@ -27,7 +27,7 @@ enum CompareCommand: JunoscopeCommand {
       each set with an example route and the terms it meets on both sides; for every interface
       filter (lo0's included), the packets the two decide differently, with an example packet
       (text, or json). Exit status: 0 when no route or packet is decided differently, 1 when one
-      is, 2 invalid input.
+      is or may be (not modelled), 2 invalid input.
       """,
     arguments: [
       .positional("old", help: "The base configuration, or - for standard input.", completion: .file),

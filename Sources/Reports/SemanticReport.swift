@@ -17,7 +17,7 @@ public enum SemanticReport {
     for d in differences {
       out += "\(d.attachment.description) (\(chainText(d.before)) -> \(chainText(d.after))):\n"
       for c in d.difference.changes {
-        out += "  \(verb(c.kind)) \(routes(c))\n"
+        out += "  \(verb(c.kind)) \(c.routesText())\n"
         out += "    example \(c.exampleText)\n"
         out += "    before: \(DecisionChange.decisionText(c.before))\(actionsText(c.before))\n"
         out += "            \(traceText(c.before))\n"
@@ -30,10 +30,11 @@ public enum SemanticReport {
     for f in filters { out += "filter at " + f.text + "\n" }
     let n = differences.count
     let m = filters.count
+    let maybe = differences.allSatisfy { $0.difference.changes.allSatisfy { $0.kind == .undetermined } } ? " or may (not modelled)" : ""
     out +=
       n == 0
       ? "no attachment point decides any route differently"
-      : "\(n) attachment point\(n == 1 ? "" : "s") decide\(n == 1 ? "s" : "") routes differently"
+      : "\(n) attachment point\(n == 1 ? "" : "s") decide\(n == 1 ? "s" : "") routes differently\(maybe)"
     out +=
       m == 0
       ? ", no filter decides any packet differently"
@@ -134,14 +135,9 @@ public enum SemanticReport {
     switch k {
     case .nowAccepts: "now accepts"
     case .nowRejects: "now rejects"
-    case .attributesChanged: "now changes differently"
+    case .attributesChanged: "now sets different attributes on"
     case .undetermined: "may decide differently (not modelled)"
     }
-  }
-
-  private static func routes(_ c: DecisionChange) -> String {
-    let origin = c.origins.isEmpty ? "routes" : "\(c.origins.joined(separator: ", ")) routes"
-    return "\(origin) of \(c.prefixes.joined(separator: ", "))"
   }
 
   private static func actionsText(_ e: RouteEvaluation) -> String {
