@@ -74,10 +74,18 @@ enum PairSettings {
       }
     }
     var uses: [String: [String]] = [:]
+    // Local preference set by a policy matters on imports and on exports to iBGP peers; an eBGP
+    // peer never receives it.
+    var localPreferenceMatters: Set<String> = []
     for ch in c.appliedChains() {
       switch ch.use {
-      case .bgpExport, .bgpImport:
+      case .bgpExport(_, let external), .bgpImport(_, let external):
         for p in ch.chain where !(uses[p] ?? []).contains(ch.describe) { uses[p, default: []].append(ch.describe) }
+        if case .bgpImport = ch.use {
+          localPreferenceMatters.formUnion(ch.chain)
+        } else if !external {
+          localPreferenceMatters.formUnion(ch.chain)
+        }
       default: continue
       }
     }
@@ -86,7 +94,7 @@ enum PairSettings {
       guard let p = c.model.policy.policies[name] else { continue }
       for term in p.terms {
         guard let then = t.first(term.node, "then") else { continue }
-        for (kw, attr) in policyKeywords {
+        for (kw, attr) in policyKeywords where attr != .localPreference || localPreferenceMatters.contains(name) {
           guard let n = t.first(then, kw) else { continue }
           add(
             PairSetting(

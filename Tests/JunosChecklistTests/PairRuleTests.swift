@@ -47,6 +47,31 @@ import Testing
     #expect(pairFindings(results[1]).isEmpty)
   }
 
+  /// Local preference set in a policy exported only to eBGP peers never reaches them: no pair
+  /// change, though both routers change it. The same in the iBGP export they share is one.
+  @Test func localPreferenceTowardEBGPAloneIsNoPairChange() throws {
+    let transit = """
+
+      set protocols bgp group transit type external
+      set protocols bgp group transit peer-as 174
+      set protocols bgp group transit neighbor 192.0.2.1
+      set protocols bgp group transit export TO-TRANSIT
+      set policy-options policy-statement TO-TRANSIT term a then accept
+
+      """
+    func lint(_ line: String) throws -> [[Finding]] {
+      let changes = try ["as1border1.set", "as1border2.set"].map { name in
+        let base = String(decoding: try ChecklistFixtures.source(Self.folder + name).bytes, as: UTF8.self) + transit
+        return LintInput(
+          file: SourceFile(path: "lp-\(name)", text: line + "\n"), kind: .change(baseline: SourceFile(path: name, text: base)))
+      }
+      return Checklist.lint(together: changes).map(pairFindings)
+    }
+    #expect(try lint("set policy-options policy-statement TO-TRANSIT term a then local-preference 50").allSatisfy(\.isEmpty))
+    #expect(try lint("set policy-options policy-statement TO-TRANSIT term a then metric 50").map(\.count) == [1, 1])
+    #expect(try lint("set policy-options policy-statement as1_to_as1 term originate then local-preference 50").map(\.count) == [1, 1])
+  }
+
   /// MED removed from the shared policy: the baselines are the fixtures with the MED this change
   /// removes added to `as1_to_as1`.
   @Test func removingTheSharedMEDOnBothIsAnErrorAndOnOneAWarning() throws {
