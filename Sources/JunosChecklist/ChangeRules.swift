@@ -4,7 +4,7 @@ extension ConfigContext {
   /// Policies applied anywhere, with the uses of each.
   func policyUses() -> [String: [AppliedChain]] {
     var out: [String: [AppliedChain]] = [:]
-    for ch in appliedChains() { for p in ch.chain { out[p, default: []].append(ch) } }
+    for ch in appliedChains() { for p in policyNames(ch.chain) { out[p, default: []].append(ch) } }
     return out
   }
 
@@ -172,7 +172,10 @@ struct GuardTermRemoved: Rule {
 
   static func fallThrough(_ name: String, _ chains: [AppliedChain]) -> String {
     guard let ch = chains.first else { return "the default policy" }
-    if let k = ch.chain.firstIndex(of: name), k + 1 < ch.chain.count { return "policy \(ch.chain[k + 1]) (\(ch.describe))" }
+    if let elements = parsePolicyChain(ch.chain), let k = elements.firstIndex(where: { $0.policies.contains(name) }), k + 1 < elements.count {
+      let next = elements[k + 1]
+      return "\(next.isExpression ? "the expression" : "policy") \(next) (\(ch.describe))"
+    }
     switch ch.use {
     case .bgpExport: return "the BGP default export (active BGP routes are advertised)"
     case .bgpImport: return "the BGP default import (everything is accepted)"
@@ -264,24 +267,25 @@ struct PolicyDetached: Rule {
     let after = Dictionary(d.after.attachments().map { ($0.key, $0.chain) }, uniquingKeysWith: { a, _ in a })
     var out: [Finding] = []
     for a in d.before.attachments() {
-      let now = after[a.key] ?? []
-      guard a.chain.contains(where: { !now.contains($0) }) else { continue }
+      let chainNow = after[a.key] ?? []
+      let (was, now) = (policyNames(a.chain), policyNames(chainNow))
+      guard was.contains(where: { !now.contains($0) }) else { continue }
       // A group, neighbor, protocol or route removed as a whole is not a detached policy (rules
       // 23 and 25 look at those).
       guard d.after.tree.descendWords(Array(a.path.dropLast())) != nil else { continue }
-      for p in a.chain where !now.contains(p) {
+      for p in was where !now.contains(p) {
         let policy = d.before.model.policy.policies[p]
         let rejects = policy?.terms.filter { $0.then.terminal == .reject } ?? []
-        var sev: Severity = (!rejects.isEmpty || a.chain.count == 1) ? .error : .warning
+        var sev: Severity = (!rejects.isEmpty || was.count == 1) ? .error : .warning
         var replacement = ""
-        for q in now where !a.chain.contains(q) {
+        for q in now where !was.contains(q) {
           if let qp = d.after.model.policy.policies[q], Self.sameGuards(rejects, qp.terms.filter { $0.then.terminal == .reject }) {
             sev = .info
             replacement = "; its replacement \(q) keeps the same reject terms"
           }
         }
         let fallback =
-          now.isEmpty ? "nothing is applied there now (the default policy)" : "the chain is now [ \(now.joined(separator: " ")) ]"
+          now.isEmpty ? "nothing is applied there now (the default policy)" : "the chain is now [ \(chainNow.joined(separator: " ")) ]"
         let what = rejects.isEmpty ? "" : " (it had \(rejects.count) reject term\(rejects.count == 1 ? "" : "s"))"
         out.append(d.finding(id, sev, "policy \(p)\(what) is no longer applied at \(a.key): \(fallback)\(replacement)", path: a.path))
       }

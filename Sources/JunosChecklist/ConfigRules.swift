@@ -161,7 +161,7 @@ struct MatchAllAcceptTerm: Rule {
       // The forwarding table decides nothing about routes' spread (per-packet load balancing).
       if ch.use == .forwardingTable { continue }
       let anded = Self.andOperands(ch.chain)
-      for name in ch.chain {
+      for name in policyNames(ch.chain) {
         guard let p = c.model.policy.policies[name] else { continue }
         // `( A && ACCEPT-ALL )`: a policy that accepts everything leaves the decision to A.
         if anded.contains(name), p.terms.allSatisfy({ !$0.hasMatchConditions && $0.then.terminal == .accept }) { continue }
@@ -201,14 +201,24 @@ struct MatchAllAcceptTerm: Rule {
 }
 
 extension MatchAllAcceptTerm {
-  /// The policies next to an `&&` of a policy expression (`export ( A && B )`), parentheses aside.
+  /// The policies that are operands of an `&&` of a policy expression (`export ( A && B )`).
   static func andOperands(_ chain: [String]) -> Set<String> {
-    let words = chain.filter { $0 != "(" && $0 != ")" }
     var out: Set<String> = []
-    for (k, w) in words.enumerated() where w == "&&" {
-      if k > 0 { out.insert(words[k - 1]) }
-      if k + 1 < words.count { out.insert(words[k + 1]) }
+    func walk(_ e: PolicyExpression) {
+      switch e {
+      case .and(let a, let b):
+        for x in [a, b] {
+          if case .policy(let p) = x { out.insert(p) }
+          walk(x)
+        }
+      case .or(let a, let b):
+        walk(a)
+        walk(b)
+      case .not(let x): walk(x)
+      case .policy: break
+      }
     }
+    for case .expression(let e) in parsePolicyChain(chain) ?? [] { walk(e) }
     return out
   }
 }

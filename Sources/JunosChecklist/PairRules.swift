@@ -80,11 +80,11 @@ enum PairSettings {
     for ch in c.appliedChains() {
       switch ch.use {
       case .bgpExport(_, let external), .bgpImport(_, let external):
-        for p in ch.chain where !(uses[p] ?? []).contains(ch.describe) { uses[p, default: []].append(ch.describe) }
+        for p in policyNames(ch.chain) where !(uses[p] ?? []).contains(ch.describe) { uses[p, default: []].append(ch.describe) }
         if case .bgpImport = ch.use {
-          localPreferenceMatters.formUnion(ch.chain)
+          localPreferenceMatters.formUnion(policyNames(ch.chain))
         } else if !external {
-          localPreferenceMatters.formUnion(ch.chain)
+          localPreferenceMatters.formUnion(policyNames(ch.chain))
         }
       default: continue
       }
@@ -147,7 +147,7 @@ enum PairSettings {
   static func applied(_ policy: String, in c: ConfigContext) -> Bool {
     c.appliedChains().contains { ch in
       switch ch.use {
-      case .bgpExport, .bgpImport: ch.chain.contains(policy)
+      case .bgpExport, .bgpImport: policyNames(ch.chain).contains(policy)
       default: false
       }
     }

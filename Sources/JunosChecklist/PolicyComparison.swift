@@ -49,6 +49,8 @@ public struct DecisionChange: Sendable {
     case .defaultPolicy(let a): "\(a ? "accepted" : "rejected") by the default policy"
     case .unmodelled(let t, let c): "undetermined at \(t) (\(c) not modelled)"
     case .undefinedPolicy(let p): "undetermined: policy \(p) is not defined"
+    case .expression(let e, let a): "\(a ? "accepted" : "rejected") by the expression \(e)"
+    case .malformedChain(let c): "undetermined: \(c) is not a well-formed policy chain"
     }
   }
 
@@ -376,8 +378,8 @@ extension RouteEvaluation.Decision {
     switch self {
     case .accept: true
     case .reject: false
-    case .defaultPolicy(let a): a
-    case .unmodelled, .undefinedPolicy: nil
+    case .defaultPolicy(let a), .expression(_, let a): a
+    case .unmodelled, .undefinedPolicy, .malformedChain: nil
     }
   }
 }

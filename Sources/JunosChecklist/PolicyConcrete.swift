@@ -80,6 +80,12 @@ public struct RouteEvaluation: Sendable, Equatable {
     case unmodelled(TermRef, condition: String)
     /// The chain names a policy that does not exist.
     case undefinedPolicy(String)
+    /// A policy expression (as Junos prints it) decided, by a value without a term's action
+    /// behind it: a `!` turned the last policy's action around, or the value came from the
+    /// default policy.
+    case expression(String, accepts: Bool)
+    /// The chain's words are not a well-formed chain (unbalanced parentheses, a stray operator).
+    case malformedChain(String)
   }
 
   /// One term the route reached.
@@ -108,8 +114,8 @@ public struct RouteEvaluation: Sendable, Equatable {
     switch decision {
     case .accept: true
     case .reject: false
-    case .defaultPolicy(let a): a
-    case .unmodelled, .undefinedPolicy: nil
+    case .defaultPolicy(let a), .expression(_, let a): a
+    case .unmodelled, .undefinedPolicy, .malformedChain: nil
     }
   }
 }
@@ -125,46 +131,153 @@ extension PolicyOptions {
   /// rules are in `Docs/PolicySemantics.md`.
   public func evaluate(chain: [String], route: Route, attachment: DefaultPolicy) -> RouteEvaluation {
     var result = RouteEvaluation(decision: .defaultPolicy(accepts: attachment.accepts(route)), actions: [], trace: [])
-    var resolved: [PolicyStatement] = []
-    for name in chain {
-      guard let p = policies[name] else {
+    guard let elements = parsePolicyChain(chain) else {
+      result.decision = .malformedChain(chain.joined(separator: " "))
+      return result
+    }
+    for element in elements {
+      for name in element.policies where policies[name] == nil {
         result.decision = .undefinedPolicy(name)
         return result
       }
-      resolved.append(p)
     }
-    if let d = run(resolved, route, attachment, depth: 0, &result) { result.decision = d }
-    return result
-  }
-
-  /// Runs `route` through `chain`, appending to the trace and actions of `result`; the decision,
-  /// or `nil` when no term decides.
-  private func run(
-    _ chain: [PolicyStatement], _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
-  ) -> RouteEvaluation.Decision? {
-    for policy in chain {
-      terms: for term in policy.terms {
-        let ref = TermRef(policy: policy.name, term: term.name)
-        switch concreteMatch(term, route, attachment, depth: depth, &result) {
-        case .unmodelled(let keyword):
-          result.trace.append(.init(term: ref, matched: false, reason: "\(keyword) not modelled"))
-          return .unmodelled(ref, condition: keyword)
-        case .failed(let why):
-          result.trace.append(.init(term: ref, matched: false, reason: why))
-        case .matched(let why, let filterAction):
-          result.trace.append(.init(term: ref, matched: true, reason: why))
-          result.actions += term.then.modifications
-          for check in term.then.changedChecks where result.changed[check] == nil { result.changed[check] = ref }
-          switch filterAction ?? term.then.terminal {
-          case .accept: return .accept(ref)
-          case .reject: return .reject(ref)
-          case .nextPolicy: break terms
-          case .nextTerm, nil: continue
+    for element in elements {
+      switch element {
+      case .policy(let name):
+        if case .decided(let d) = run(policies[name]!, route, attachment, depth: 0, &result) {
+          result.decision = d
+          return result
+        }
+      case .expression(let e):
+        switch expression(e, route, attachment, depth: 0, &result) {
+        case .stop(let d):
+          result.decision = d
+          return result
+        case .value(let v):
+          if let d = v.decision(of: e) {
+            result.decision = d
+            return result
           }
         }
       }
     }
-    return nil
+    return result
+  }
+
+  /// Runs `route` through one policy, appending to the trace and actions of `result`.
+  private func run(
+    _ policy: PolicyStatement, _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
+  ) -> PolicyResult {
+    for term in policy.terms {
+      let ref = TermRef(policy: policy.name, term: term.name)
+      switch concreteMatch(term, route, attachment, depth: depth, &result) {
+      case .unmodelled(let keyword):
+        result.trace.append(.init(term: ref, matched: false, reason: "\(keyword) not modelled"))
+        return .decided(.unmodelled(ref, condition: keyword))
+      case .failed(let why):
+        result.trace.append(.init(term: ref, matched: false, reason: why))
+      case .matched(let why, let filterAction):
+        result.trace.append(.init(term: ref, matched: true, reason: why))
+        result.actions += term.then.modifications
+        for check in term.then.changedChecks where result.changed[check] == nil { result.changed[check] = ref }
+        switch filterAction ?? term.then.terminal {
+        case .accept: return .decided(.accept(ref))
+        case .reject: return .decided(.reject(ref))
+        case .nextPolicy: return .nextPolicy
+        case .nextTerm, nil: continue
+        }
+      }
+    }
+    return .fellThrough
+  }
+
+  /// The value and flow action of a policy expression for `route` (short-circuit, left to right),
+  /// or the decision that stops the evaluation (something unmodelled).
+  private func expression(
+    _ e: PolicyExpression, _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
+  ) -> ExpressionResult {
+    switch e {
+    case .policy(let name):
+      guard let p = policies[name] else { return .stop(.undefinedPolicy(name)) }
+      guard depth < 16 else { return .stop(.unmodelled(TermRef(policy: name, term: ""), condition: "policy nesting deeper than 16")) }
+      return run(p, route, attachment, depth: depth + 1, &result).value(defaultAccepts: attachment.accepts(route))
+    case .not(let x):
+      return expression(x, route, attachment, depth: depth, &result).negated
+    case .and(let a, let b), .or(let a, let b):
+      let left = expression(a, route, attachment, depth: depth, &result)
+      guard case .value(let v) = left else { return left }
+      let isAnd = if case .and = e { true } else { false }
+      return v.value == isAnd ? expression(b, route, attachment, depth: depth, &result) : left
+    }
+  }
+}
+
+/// What one policy did with a route (or a set of routes): decided it, sent it on with `next
+/// policy`, or let it fall through every term.
+enum PolicyResult {
+  case decided(RouteEvaluation.Decision)
+  case nextPolicy
+  case fellThrough
+
+  /// The policy's value in an expression or as a subroutine: accept and `next policy` are true,
+  /// reject false, falling through takes the attachment point's default.
+  func value(defaultAccepts: Bool) -> ExpressionResult {
+    switch self {
+    case .decided(.accept(let t)): .value(ExpressionValue(value: true, flow: .accept, term: t))
+    case .decided(.reject(let t)): .value(ExpressionValue(value: false, flow: .reject, term: t))
+    case .decided(let d): .stop(d)
+    case .nextPolicy: .value(ExpressionValue(value: true, flow: .nextPolicy, term: nil))
+    case .fellThrough: .value(ExpressionValue(value: defaultAccepts, flow: nil, term: nil))
+    }
+  }
+}
+
+/// The result of a policy expression: its value with a flow action, or a decision that ends
+/// the evaluation (an unmodelled condition, an undefined policy).
+enum ExpressionResult {
+  case value(ExpressionValue)
+  case stop(RouteEvaluation.Decision)
+
+  /// `! E`: the value inverted; accept and `next policy` become reject, reject becomes accept.
+  var negated: ExpressionResult {
+    guard case .value(var v) = self else { return self }
+    v.value.toggle()
+    v.negated.toggle()
+    switch v.flow {
+    case .accept?, .nextPolicy?: v.flow = .reject
+    case .reject?: v.flow = .accept
+    case .nextTerm?, nil: break
+    }
+    return .value(v)
+  }
+}
+
+/// A policy expression's value and the flow action of the last policy evaluated.
+struct ExpressionValue: Hashable {
+  /// True or false.
+  var value: Bool
+  /// `accept`, `reject`, `next policy`, or `nil` when the last policy evaluated decided nothing
+  /// (its value is the default policy's).
+  var flow: PolicyActions.Terminal?
+  /// The term that gave the last policy's action.
+  var term: TermRef?
+  /// Whether an odd number of `!` turned the action around.
+  var negated = false
+
+  /// What the chain does after the expression: accept or reject (by the term that decided, or by
+  /// the expression when a `!` turned the action around), or `nil` to go on to the next element
+  /// (`next policy`, or a true value without an action).
+  func decision(of e: PolicyExpression) -> RouteEvaluation.Decision? {
+    switch flow {
+    case .accept?:
+      if let term, !negated { return .accept(term) }
+      return .expression(e.description, accepts: true)
+    case .reject?:
+      if let term, !negated { return .reject(term) }
+      return .expression(e.description, accepts: false)
+    case .nextPolicy?, .nextTerm?: return nil
+    case nil: return value ? nil : .expression(e.description, accepts: false)
+    }
   }
 }
 
@@ -263,21 +376,11 @@ extension PolicyOptions {
     for check in TermCheck.allCases where check.applies(to: term) {
       let outcome: ConcreteMatch
       if check == .subroutine {
-        // `from policy [ A B ]`: each subroutine in turn (ORed); accept is true, reject false, no
-        // decision the attachment's default; the subroutine's actions apply either way.
-        outcome =
-          anyOf(
-            term.from.subroutines, kind: "policy",
-            { (name) throws(Unmodelled) -> Bool in
-              guard let sub = policies[name], depth < 16 else { throw Unmodelled("policy \(name)") }
-              switch run([sub], route, attachment, depth: depth + 1, &result) {
-              case .accept?: return true
-              case .reject?: return false
-              case nil: return attachment.accepts(route)
-              case .unmodelled(_, let k)?: throw Unmodelled(k)
-              case .defaultPolicy?, .undefinedPolicy?: throw Unmodelled("policy \(name)")
-              }
-            }) ?? .matched("", nil)
+        // `from policy [ A ( B && ! C ) ]`: each element in turn (ORed); its value is what the
+        // policy or expression returns (accept and `next policy` true, reject false, no
+        // decision the attachment's default); the actions of the policies run apply either way.
+        guard let elements = parsePolicyChain(term.from.subroutines) else { return .unmodelled("policy expression") }
+        outcome = subroutineMatch(elements, route, attachment, depth: depth, &result)
       } else if let by = result.changed[check] {
         outcome = .unmodelled(check.changedKeyword(by: by))
       } else {
@@ -290,6 +393,26 @@ extension PolicyOptions {
       }
     }
     return .matched(term.from.isEmpty ? "no conditions" : "conditions met", nil)
+  }
+
+  /// The subroutine elements of a `from policy` condition against `route`, ORed.
+  private func subroutineMatch(
+    _ elements: [ChainElement], _ route: Route, _ attachment: DefaultPolicy, depth: Int, _ result: inout RouteEvaluation
+  ) -> ConcreteMatch {
+    for element in elements {
+      for name in element.policies where policies[name] == nil || depth >= 16 { return .unmodelled("policy \(name)") }
+      let r: ExpressionResult
+      switch element {
+      case .policy(let name): r = run(policies[name]!, route, attachment, depth: depth + 1, &result).value(defaultAccepts: attachment.accepts(route))
+      case .expression(let e): r = expression(e, route, attachment, depth: depth, &result)
+      }
+      switch r {
+      case .stop(.unmodelled(_, let k)): return .unmodelled(k)
+      case .stop: return .unmodelled("policy \(element.policies.joined(separator: " "))")
+      case .value(let v): if v.value { return .matched("", nil) }
+      }
+    }
+    return .failed("policy \(elements.map(\.description).joined(separator: " ")) not matched")
   }
 
   /// One kind of condition of `term` (not `.subroutine`) against `route`; it reads only the

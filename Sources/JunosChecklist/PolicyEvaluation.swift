@@ -82,14 +82,29 @@ extension PolicyOptions {
   /// accept some route of the query ends the evaluation (`mayBeAccepted` wins over a later
   /// reject). A chain naming an undefined policy gives ``ChainOutcome/undefinedPolicy(_:)``
   /// whatever the query.
+  ///
+  /// A policy expression (`( A && B )`) is not evaluated here: when the query reaches one
+  /// undecided, it may be accepted there (``ChainOutcome/mayBeAccepted(_:)`` with the expression
+  /// as the policy's name and an empty term); the semantic comparison evaluates expressions
+  /// exactly. A malformed chain counts as naming an undefined policy (Junos would not commit it).
   public func evaluate(chain: [String], _ q: RouteQuery) -> ChainOutcome {
+    guard let elements = parsePolicyChain(chain) else { return .undefinedPolicy(chain.joined(separator: " ")) }
+    for e in elements {
+      for name in e.policies where policies[name] == nil { return .undefinedPolicy(name) }
+    }
     var resolved: [PolicyStatement] = []
-    for name in chain {
-      guard let p = policies[name] else { return .undefinedPolicy(name) }
-      resolved.append(p)
+    var expression: PolicyExpression?
+    for e in elements {
+      guard case .policy(let name) = e else {
+        if case .expression(let x) = e { expression = x }
+        break
+      }
+      resolved.append(policies[name]!)
     }
     var run = ChainRun(options: self, query: q, policies: resolved)
-    return run.outcome(policy: 0, term: 0)
+    let outcome = run.outcome(policy: 0, term: 0)
+    if let expression, outcome == .noDecision { return .mayBeAccepted(TermRef(policy: expression.description, term: "")) }
+    return outcome
   }
 }
 

@@ -136,62 +136,127 @@ final class SymbolicChain {
 
   /// The outcomes of `chain` over the routes of `scope`: disjoint boxes covering it.
   func run(chain: [String], over scope: RouteBox) -> [SymbolicOutcome] {
-    var resolved: [PolicyStatement] = []
-    for name in chain {
-      guard let p = options.policies[name] else {
+    guard let elements = parsePolicyChain(chain) else {
+      return [SymbolicOutcome(box: scope, decision: .malformedChain(chain.joined(separator: " ")), actions: [])]
+    }
+    for element in elements {
+      for name in element.policies where options.policies[name] == nil {
         return [SymbolicOutcome(box: scope, decision: .undefinedPolicy(name), actions: [])]
       }
-      resolved.append(p)
     }
     var out: [SymbolicOutcome] = []
-    for (flow, decision) in run(resolved, [Flow(box: scope, actions: [])], depth: 0) {
-      if let decision {
-        out.append(SymbolicOutcome(box: flow.box, decision: decision, actions: flow.actions))
-      } else {
-        for accepts in [true, false] {
-          let box = flow.box.restricted(
-            .origin, to: accepts ? defaultAccepts : ClassSet(count: space.origins.count, full: true) - defaultAccepts)
-          if !box.isEmpty { out.append(SymbolicOutcome(box: box, decision: .defaultPolicy(accepts: accepts), actions: flow.actions)) }
+    var pending = [Flow(box: scope, actions: [])]
+    for element in elements where !pending.isEmpty {
+      var next: [Flow] = []
+      switch element {
+      case .policy(let name):
+        for (flow, r) in run(options.policies[name]!, pending, depth: 0) {
+          if case .decided(let d) = r {
+            out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+          } else {
+            next.append(flow)
+          }
         }
+      case .expression(let e):
+        for (flow, r) in expression(e, pending, depth: 0) {
+          switch r {
+          case .stop(let d): out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+          case .value(let v):
+            if let d = v.decision(of: e) {
+              out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+            } else {
+              next.append(flow)
+            }
+          }
+        }
+      }
+      pending = next
+    }
+    for flow in pending {
+      for (box, accepts) in split(flow.box) { out.append(SymbolicOutcome(box: box, decision: .defaultPolicy(accepts: accepts), actions: flow.actions)) }
+    }
+    return out
+  }
+
+  /// The non-empty parts of `box` the default accepts and rejects.
+  private func split(_ box: RouteBox) -> [(RouteBox, Bool)] {
+    var out: [(RouteBox, Bool)] = []
+    for accepts in [true, false] {
+      let part = box.restricted(.origin, to: accepts ? defaultAccepts : ClassSet(count: space.origins.count, full: true) - defaultAccepts)
+      if !part.isEmpty { out.append((part, accepts)) }
+    }
+    return out
+  }
+
+  /// Runs the flows through one policy: each resulting flow with what the policy did with it.
+  private func run(_ policy: PolicyStatement, _ flows: [Flow], depth: Int) -> [(Flow, PolicyResult)] {
+    var out: [(Flow, PolicyResult)] = []
+    var flowing = flows
+    for (index, term) in policy.terms.enumerated() where !flowing.isEmpty {
+      let ref = TermRef(policy: policy.name, term: term.name)
+      var next: [Flow] = []
+      for flow in flowing {
+        for (part, result) in match(policy, index, term, flow, depth: depth) {
+          switch result {
+          case .failed: next.append(part)
+          case .unmodelled(let keyword): out.append((part, .decided(.unmodelled(ref, condition: keyword))))
+          case .matched(_, let filterAction):
+            var matched = part
+            matched.actions += term.then.modifications
+            for check in term.then.changedChecks where matched.changed[check] == nil { matched.changed[check] = ref }
+            switch filterAction ?? term.then.terminal {
+            case .accept: out.append((matched, .decided(.accept(ref))))
+            case .reject: out.append((matched, .decided(.reject(ref))))
+            case .nextPolicy: out.append((matched, .nextPolicy))
+            case .nextTerm, nil: next.append(matched)
+            }
+          }
+        }
+      }
+      flowing = next
+    }
+    return out + flowing.map { ($0, .fellThrough) }
+  }
+
+  /// The values of one policy's results, as ``PolicyResult/value(defaultAccepts:)`` gives them
+  /// (the flows that fell through split by the default).
+  private func values(_ results: [(Flow, PolicyResult)]) -> [(Flow, ExpressionResult)] {
+    var out: [(Flow, ExpressionResult)] = []
+    for (f, r) in results {
+      guard case .fellThrough = r else {
+        out.append((f, r.value(defaultAccepts: false)))
+        continue
+      }
+      for (box, accepts) in split(f.box) {
+        var g = f
+        g.box = box
+        out.append((g, r.value(defaultAccepts: accepts)))
       }
     }
     return out
   }
 
-  /// Runs the flows through `chain`; each resulting flow with its decision, or `nil` when no term
-  /// decides.
-  private func run(_ chain: [PolicyStatement], _ flows: [Flow], depth: Int) -> [(Flow, RouteEvaluation.Decision?)] {
-    var out: [(Flow, RouteEvaluation.Decision?)] = []
-    var pending = flows
-    for policy in chain {
-      var flowing = pending
-      var skipped: [Flow] = []
-      for (index, term) in policy.terms.enumerated() where !flowing.isEmpty {
-        let ref = TermRef(policy: policy.name, term: term.name)
-        var next: [Flow] = []
-        for flow in flowing {
-          for (part, result) in match(policy, index, term, flow, depth: depth) {
-            switch result {
-            case .failed: next.append(part)
-            case .unmodelled(let keyword): out.append((part, .unmodelled(ref, condition: keyword)))
-            case .matched(_, let filterAction):
-              var matched = part
-              matched.actions += term.then.modifications
-              for check in term.then.changedChecks where matched.changed[check] == nil { matched.changed[check] = ref }
-              switch filterAction ?? term.then.terminal {
-              case .accept: out.append((matched, .accept(ref)))
-              case .reject: out.append((matched, .reject(ref)))
-              case .nextPolicy: skipped.append(matched)
-              case .nextTerm, nil: next.append(matched)
-              }
-            }
-          }
-        }
-        flowing = next
+  /// A policy expression over the flows, short-circuit and left to right as the concrete
+  /// evaluator runs it.
+  private func expression(_ e: PolicyExpression, _ flows: [Flow], depth: Int) -> [(Flow, ExpressionResult)] {
+    switch e {
+    case .policy(let name):
+      guard let p = options.policies[name] else { return flows.map { ($0, .stop(.undefinedPolicy(name))) } }
+      guard depth < 16 else {
+        return flows.map { ($0, .stop(.unmodelled(TermRef(policy: name, term: ""), condition: "policy nesting deeper than 16"))) }
       }
-      pending = flowing + skipped
+      return values(run(p, flows, depth: depth + 1))
+    case .not(let x):
+      return expression(x, flows, depth: depth).map { ($0.0, $0.1.negated) }
+    case .and(let a, let b), .or(let a, let b):
+      let isAnd = if case .and = e { true } else { false }
+      var out: [(Flow, ExpressionResult)] = []
+      var rest: [Flow] = []
+      for (f, r) in expression(a, flows, depth: depth) {
+        if case .value(let v) = r, v.value == isAnd { rest.append(f) } else { out.append((f, r)) }
+      }
+      return rest.isEmpty ? out : out + expression(b, rest, depth: depth)
     }
-    return out + pending.map { ($0, nil) }
   }
 
   /// How the routes of `flow` meet one term: the flow cut into parts, each with the term's
@@ -249,29 +314,31 @@ final class SymbolicChain {
     return out + live.map { ($0.0, .matched("", $0.1)) }
   }
 
-  /// `from policy [ A B ]` over a flow: each subroutine in turn, as the concrete evaluator does.
-  private func subroutines(_ names: [String], _ flow: Flow, depth: Int) -> [(Flow, ConcreteMatch)] {
+  /// `from policy [ A ( B && ! C ) ]` over a flow: each element in turn (ORed), as the concrete
+  /// evaluator does.
+  private func subroutines(_ words: [String], _ flow: Flow, depth: Int) -> [(Flow, ConcreteMatch)] {
+    guard let elements = parsePolicyChain(words) else { return [(flow, .unmodelled("policy expression"))] }
     var out: [(Flow, ConcreteMatch)] = []
     var undecided = [flow]
-    for name in names where !undecided.isEmpty {
-      guard let sub = options.policies[name], depth < 16 else { return out + undecided.map { ($0, .unmodelled("policy \(name)")) } }
-      var rejected: [Flow] = []
-      for (f, decision) in run([sub], undecided, depth: depth + 1) {
-        switch decision {
-        case .accept?: out.append((f, .matched("", nil)))
-        case .reject?: rejected.append(f)
-        case nil:
-          var yes = f
-          yes.box = f.box.restricted(.origin, to: defaultAccepts)
-          if !yes.box.isEmpty { out.append((yes, .matched("", nil))) }
-          var no = f
-          no.box = f.box.restricted(.origin, to: ClassSet(count: space.origins.count, full: true) - defaultAccepts)
-          if !no.box.isEmpty { rejected.append(no) }
-        case .unmodelled(_, let k)?: out.append((f, .unmodelled(k)))
-        case .defaultPolicy?, .undefinedPolicy?: out.append((f, .unmodelled("policy \(name)")))
+    for element in elements where !undecided.isEmpty {
+      if let name = element.policies.first(where: { options.policies[$0] == nil || depth >= 16 }) {
+        return out + undecided.map { ($0, .unmodelled("policy \(name)")) }
+      }
+      let results: [(Flow, ExpressionResult)]
+      switch element {
+      case .policy(let name): results = values(run(options.policies[name]!, undecided, depth: depth + 1))
+      case .expression(let e): results = expression(e, undecided, depth: depth)
+      }
+      var no: [Flow] = []
+      for (f, r) in results {
+        switch r {
+        case .stop(.unmodelled(_, let k)): out.append((f, .unmodelled(k)))
+        case .stop: out.append((f, .unmodelled("policy \(element.policies.joined(separator: " "))")))
+        case .value(let v):
+          if v.value { out.append((f, .matched("", nil))) } else { no.append(f) }
         }
       }
-      undecided = rejected
+      undecided = no
     }
     return out + undecided.map { ($0, .failed("")) }
   }

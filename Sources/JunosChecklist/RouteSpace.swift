@@ -118,12 +118,12 @@ struct PolicyAtoms {
   /// Collects what `chain` (and the subroutines it calls) mentions in `options`.
   mutating func collect(_ options: PolicyOptions, chain: [String]) {
     var seen: Set<String> = []
-    var queue = chain
+    var queue = policyNames(chain)
     while let name = queue.popLast() {
       guard seen.insert(name).inserted, let p = options.policies[name] else { continue }
       for t in p.terms {
         let c = t.from
-        queue += c.subroutines
+        queue += policyNames(c.subroutines)
         protocols.formUnion(c.protocols.map { $0.lowercased() })
         for n in c.neighbors { if let a = IPPrefix(n) { neighbors.insert(a.network) } }
         for f in c.routeFilters { add(f) }

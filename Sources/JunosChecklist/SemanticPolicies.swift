@@ -133,7 +133,7 @@ extension ConfigContext {
     var queue = [policy]
     while let name = queue.popLast() {
       for t in model.policy.policies[name]?.terms ?? [] {
-        for s in t.from.subroutines where out.insert(s).inserted { queue.append(s) }
+        for s in policyNames(t.from.subroutines) where out.insert(s).inserted { queue.append(s) }
       }
     }
     return out
@@ -157,7 +157,7 @@ extension ChangeContext {
   func semanticEffect(ofPolicy policy: String, term: String) -> (changed: Bool, note: String)? {
     let r = semanticPolicies()
     var best: (DecisionChange, AttachmentDifference)?
-    for d in r.differences where d.after.contains(policy) || d.before.contains(policy) || r.reaches(d, policy) {
+    for d in r.differences where policyNames(d.after + d.before).contains(policy) || r.reaches(d, policy) {
       for c in d.difference.changes where c.kind != .undetermined && c.verified {
         let terms = [c.before.decision, c.after.decision].compactMap(\.term)
         if best == nil
@@ -177,7 +177,7 @@ extension ChangeContext {
       )
     }
     guard r.compared.contains(policy) else { return nil }
-    if r.differences.contains(where: { $0.after.contains(policy) || $0.before.contains(policy) }) { return nil }
+    if r.differences.contains(where: { policyNames($0.after + $0.before).contains(policy) }) { return nil }
     return (false, "; the semantic comparison finds no route decided differently where it is applied")
   }
 }
@@ -187,7 +187,7 @@ extension RouteEvaluation.Decision {
   var term: TermRef? {
     switch self {
     case .accept(let t), .reject(let t), .unmodelled(let t, _): t
-    case .defaultPolicy, .undefinedPolicy: nil
+    case .defaultPolicy, .undefinedPolicy, .expression, .malformedChain: nil
     }
   }
 }
@@ -229,7 +229,7 @@ public enum SemanticComparison {
 
     /// Whether `policy` is called as a subroutine from the chains of `d`.
     func reaches(_ d: AttachmentDifference, _ policy: String) -> Bool {
-      (d.before + d.after).contains { subroutines[$0]?.contains(policy) ?? false }
+      policyNames(d.before + d.after).contains { subroutines[$0]?.contains(policy) ?? false }
     }
   }
 
@@ -240,13 +240,13 @@ public enum SemanticComparison {
     var same = SameDefinitions(before.model.policy, after.model.policy)
     for (a, chain) in after.policyAttachments() {
       guard let was = old[key(a)] else { continue }
-      for p in chain + was {
+      for p in policyNames(chain + was) {
         out.compared.insert(p)
         let called = after.subroutinesCalled(by: p).union(before.subroutinesCalled(by: p))
         out.subroutines[p, default: []].formUnion(called)
         out.compared.formUnion(called)
       }
-      if !everyAttachment && was == chain && chain.allSatisfy({ same.same($0) }) { continue }
+      if !everyAttachment && was == chain && policyNames(chain).allSatisfy({ same.same($0) }) { continue }
       let d = PolicyDifference.compare(
         old: before.model.policy, oldChain: was, new: after.model.policy, newChain: chain, attachment: a.defaultPolicy, scope: a.scope)
       if !d.changes.isEmpty { out.differences.append(AttachmentDifference(attachment: a, before: was, after: chain, difference: d)) }
@@ -295,7 +295,7 @@ struct SameDefinitions {
         {
           return false
         }
-        for n in c.subroutines where !same(n) { return false }
+        for n in policyNames(c.subroutines) where !same(n) { return false }
       }
     }
     return true

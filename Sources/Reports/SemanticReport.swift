@@ -15,7 +15,7 @@ public enum SemanticReport {
   public static func text(_ differences: [AttachmentDifference], filters: [FilterAttachmentDiff], old: String, new: String) -> String {
     var out = ""
     for d in differences {
-      out += "\(d.attachment.description) (\(chainText(d.before)) -> \(chainText(d.after))):\n"
+      out += "\(d.attachment.description), \(chainText(d.before)) -> \(chainText(d.after)):\n"
       for c in d.difference.changes {
         out += "  \(verb(c.kind)) \(c.routesText())\n"
         out += "    example \(c.exampleText)\n"
@@ -111,6 +111,8 @@ public enum SemanticReport {
       case .defaultPolicy(let a): (a ? "default-accept" : "default-reject", nil)
       case .unmodelled(let t, _): ("unmodelled", t)
       case .undefinedPolicy: ("undefined-policy", nil)
+      case .expression(_, let a): (a ? "expression-accept" : "expression-reject", nil)
+      case .malformedChain: ("malformed-chain", nil)
       }
     return .object([
       ("decision", .string(decision.0)), ("policy", decision.1.map { .string($0.policy) } ?? .null),
@@ -129,7 +131,13 @@ public enum SemanticReport {
     ])
   }
 
-  private static func chainText(_ chain: [String]) -> String { chain.isEmpty ? "no policy" : chain.joined(separator: " ") }
+  /// `no policy`, `P`, `( A && B )`, or `[ A B ]` for a chain of several elements.
+  private static func chainText(_ chain: [String]) -> String {
+    guard let elements = parsePolicyChain(chain) else { return chain.joined(separator: " ") }
+    if elements.isEmpty { return "no policy" }
+    let text = elements.map(\.description).joined(separator: " ")
+    return elements.count == 1 ? text : "[ \(text) ]"
+  }
 
   private static func verb(_ k: DecisionChange.Kind) -> String {
     switch k {

@@ -217,12 +217,14 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
     let s = o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "static"), attachment: .igpExport)
     #expect(s.decision == .accept(ref("P", "T")))
     #expect(s.actions == ["metric 7", "tag 3"])
+    // A direct route: SUB rejects it, so neither T nor the expression of E matches; the BGP
+    // import default accepts.
     let d = o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "direct"), attachment: .bgpImport)
-    #expect(d.decision == .unmodelled(ref("P", "E"), condition: "policy ("))
+    #expect(d.decision == .defaultPolicy(accepts: true))
+    #expect(d.trace.filter { $0.term.policy == "P" }.map(\.matched) == [false, false])
     #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "bgp"), attachment: .bgpImport).decision == .accept(ref("P", "T")))
-    #expect(
-      o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "ospf"), attachment: .bgpExport).decision
-        == .unmodelled(ref("P", "E"), condition: "policy ("))
+    // An OSPF route falls through SUB: the BGP export default (reject) makes it false.
+    #expect(o.evaluate(chain: ["P"], route: route("10.0.0.0/8", "ospf"), attachment: .bgpExport).decision == .defaultPolicy(accepts: false))
   }
 
   @Test func communities() {

@@ -20,14 +20,38 @@ private func randomTermLines(_ g: inout SplitMix64, policy p: String, term t: In
   if maybe(6) { lines.append("\(head) from neighbor \(neighbors.randomElement(using: &g)!)") }
   if maybe(5) { lines.append("\(head) from community C\(Int.random(in: 0...5, using: &g))") }
   if maybe(6) { lines.append("\(head) from as-path A\(Int.random(in: 0...3, using: &g))") }
-  if maybe(12), p != "SUB" { lines.append("\(head) from policy SUB") }
+  if maybe(12), p != "SUB" { lines.append("\(head) from policy \(maybe(3) ? "( ! SUB )" : "SUB")") }
   lines += randomPrefixConditions(&g, head: head)
   if maybe(4) { lines.append("\(head) then \(["metric 5", "local-preference 200", "community add C1"].randomElement(using: &g)!)") }
   lines.append("\(head) then \(["accept", "reject", "next term", "next policy", "accept", "reject"].randomElement(using: &g)!)")
   return lines
 }
 
-/// The named sets, the subroutine and a chain of one or two policies.
+/// A random chain over `policies`: plain names, or a policy expression (`&&`, `||`, `!`,
+/// nested) followed now and then by a plain policy.
+private func randomChain(_ g: inout SplitMix64, policies: [String]) -> [String] {
+  guard policies.count > 1, Int.random(in: 0..<2, using: &g) == 0 else { return policies }
+  func operand(_ depth: Int) -> [String] {
+    var words: [String]
+    if depth < 2 && Int.random(in: 0..<4, using: &g) == 0 {
+      words = ["("] + expression(depth + 1) + [")"]
+    } else {
+      words = [policies.randomElement(using: &g)!]
+    }
+    return Int.random(in: 0..<3, using: &g) == 0 ? ["!"] + words : words
+  }
+  func expression(_ depth: Int) -> [String] {
+    var words = operand(depth)
+    for _ in 0..<Int.random(in: 0...2, using: &g) { words += [Bool.random(using: &g) ? "&&" : "||"] + operand(depth) }
+    return words
+  }
+  var chain = ["("] + expression(0) + [")"]
+  if Bool.random(using: &g) { chain.append(policies.last!) }
+  return chain
+}
+
+/// The named sets, the subroutine and a chain of up to three policies (their names, for
+/// `randomChain`).
 private func randomPolicies(_ g: inout SplitMix64) -> (lines: [String], chain: [String]) {
   var lines: [String] = []
   for l in 0..<2 {
@@ -45,7 +69,7 @@ private func randomPolicies(_ g: inout SplitMix64) -> (lines: [String], chain: [
   lines.append("set policy-options community C5 members \"^65000:[2-3]$\"")
   for (a, re) in asPaths.enumerated() { lines.append("set policy-options as-path A\(a) \"\(re)\"") }
   for t in 0..<Int.random(in: 1...2, using: &g) { lines += randomTermLines(&g, policy: "SUB", term: t, policies: 1) }
-  let chain = (0..<Int.random(in: 1...2, using: &g)).map { "P\($0)" }
+  let chain = (0..<Int.random(in: 1...3, using: &g)).map { "P\($0)" }
   for p in chain {
     for t in 0..<Int.random(in: 1...4, using: &g) { lines += randomTermLines(&g, policy: p, term: t, policies: chain.count) }
   }
@@ -99,13 +123,17 @@ private func randomRoute(_ g: inout SplitMix64) -> Route {
     var outsideSampledPaths = 0
     var changes = 0
     var changedRoutes = 0
+    var expressions = 0
     for _ in 0..<200 {
-      let (lines, chain) = randomPolicies(&g)
+      let (lines, policies) = randomPolicies(&g)
       let old = options(lines)
-      let new = options(edited(lines, chain, &g))
+      let new = options(edited(lines, policies, &g))
+      let oldChain = randomChain(&g, policies: policies)
+      let newChain = Int.random(in: 0..<4, using: &g) == 0 ? randomChain(&g, policies: policies) : oldChain
+      if oldChain.contains("(") || newChain.contains("(") { expressions += 1 }
       let attachment = DefaultPolicy.allCases.randomElement(using: &g)!
-      let run = SymbolicComparison(old: old, oldChain: chain, new: new, newChain: chain, attachment: attachment)
-      let difference = PolicyDifference.compare(old: old, oldChain: chain, new: new, newChain: chain, attachment: attachment)
+      let run = SymbolicComparison(old: old, oldChain: oldChain, new: new, newChain: newChain, attachment: attachment)
+      let difference = PolicyDifference.compare(old: old, oldChain: oldChain, new: new, newChain: newChain, attachment: attachment)
       for change in difference.changes {
         changes += 1
         #expect(change.verified, "example \(change.exampleText) does not reproduce\n\(lines.joined(separator: "\n"))")
@@ -117,7 +145,7 @@ private func randomRoute(_ g: inout SplitMix64) -> Route {
           continue
         }
         sampled += 1
-        for (outcomes, o, name) in [(run.before, old, "old"), (run.after, new, "new")] {
+        for (outcomes, o, chain, name) in [(run.before, old, oldChain, "old"), (run.after, new, newChain, "new")] {
           let concrete = o.evaluate(chain: chain, route: route, attachment: attachment)
           guard let s = SymbolicComparison.outcome(outcomes, at: index) else {
             Issue.record("no symbolic outcome covers \(route)")
@@ -125,13 +153,13 @@ private func randomRoute(_ g: inout SplitMix64) -> Route {
           }
           if s.decision != concrete.decision || s.actions != concrete.actions {
             Issue.record(
-              "\(name): \(route) symbolic \(s.decision) \(s.actions), concrete \(concrete.decision) \(concrete.actions)\n\(lines.joined(separator: "\n"))"
+              "\(name) \(chain.joined(separator: " ")): \(route) symbolic \(s.decision) \(s.actions), concrete \(concrete.decision) \(concrete.actions)\n\(lines.joined(separator: "\n"))"
             )
             return
           }
         }
-        let a = old.evaluate(chain: chain, route: route, attachment: attachment)
-        let b = new.evaluate(chain: chain, route: route, attachment: attachment)
+        let a = old.evaluate(chain: oldChain, route: route, attachment: attachment)
+        let b = new.evaluate(chain: newChain, route: route, attachment: attachment)
         if a.decision.accepts != b.decision.accepts || a.actions != b.actions { changedRoutes += 1 }
       }
     }
@@ -139,5 +167,6 @@ private func randomRoute(_ g: inout SplitMix64) -> Route {
     #expect(sampled >= 95_000)
     #expect(changes >= 100)
     #expect(changedRoutes >= 5_000)
+    #expect(expressions >= 60)
   }
 }
