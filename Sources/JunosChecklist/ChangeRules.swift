@@ -172,7 +172,8 @@ struct GuardTermRemoved: Rule {
 
   static func fallThrough(_ name: String, _ chains: [AppliedChain]) -> String {
     guard let ch = chains.first else { return "the default policy" }
-    if let elements = parsePolicyChain(ch.chain), let k = elements.firstIndex(where: { $0.policies.contains(name) }), k + 1 < elements.count {
+    if let elements = parsePolicyChain(ch.chain), let k = elements.firstIndex(where: { $0.policies.contains(name) }), k + 1 < elements.count
+    {
       let next = elements[k + 1]
       return "\(next.isExpression ? "the expression" : "policy") \(next) (\(ch.describe))"
     }

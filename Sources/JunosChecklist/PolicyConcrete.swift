@@ -403,7 +403,8 @@ extension PolicyOptions {
       for name in element.policies where policies[name] == nil || depth >= 16 { return .unmodelled("policy \(name)") }
       let r: ExpressionResult
       switch element {
-      case .policy(let name): r = run(policies[name]!, route, attachment, depth: depth + 1, &result).value(defaultAccepts: attachment.accepts(route))
+      case .policy(let name):
+        r = run(policies[name]!, route, attachment, depth: depth + 1, &result).value(defaultAccepts: attachment.accepts(route))
       case .expression(let e): r = expression(e, route, attachment, depth: depth, &result)
       }
       switch r {

@@ -173,7 +173,9 @@ final class SymbolicChain {
       pending = next
     }
     for flow in pending {
-      for (box, accepts) in split(flow.box) { out.append(SymbolicOutcome(box: box, decision: .defaultPolicy(accepts: accepts), actions: flow.actions)) }
+      for (box, accepts) in split(flow.box) {
+        out.append(SymbolicOutcome(box: box, decision: .defaultPolicy(accepts: accepts), actions: flow.actions))
+      }
     }
     return out
   }

@@ -7,7 +7,7 @@ import Testing
   func lint(_ change: String, over base: String) throws -> [Finding] {
     let r = Checklist.lint(
       changes: try ChecklistFixtures.source("checklist/semantic/\(change)"),
-      baseline: try ChecklistFixtures.source("checklist/semantic/\(base)"))
+      baseline: try ChecklistFixtures.source(base.contains("/") ? base : "checklist/semantic/\(base)"))
     #expect(!r.hasErrors, "\(r.diagnostics.map(\.rendered))")
     return r.findings
   }
@@ -30,6 +30,32 @@ import Testing
       one.message.contains(
         "(example 198.51.100.0/24 from ospf internal: rejected by the default policy before, accepted by as1_to_as3 term as3 now)"
       ))
+  }
+
+  /// The JVD border leaf exports to its spines through `( LEAF_TO_SPINE_FABRIC_OUT &&
+  /// BGP-AOS-Policy )`. Rewritten as the list `[ A B ]`, the first policy's accept-all term decides
+  /// alone: every static, OSPF, … route goes to the spines.
+  @Test func anAndRewrittenAsAListLeaks() throws {
+    let f = fired(
+      try lint("jvd-borderleaf1-and-to-list.set", over: "configs/curly/jvd_dc_borderleaf1_ptx10001-36mr_evo.conf"), .exportLeaksRoutes)
+    #expect(f.map(\.severity) == [.error])
+    #expect(
+      f.first?.message
+        == "export to eBGP group l3clos-l neighbor 10.0.1.0 now accepts ospf, isis, static, local, aggregate, rip routes of any prefix (example 198.51.100.0/24 from ospf internal: rejected by BGP-AOS-Policy term BGP-AOS-Policy-100 before, accepted by LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-20 now)"
+    )
+    #expect(f.first?.path == "policy-options policy-statement LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-20")
+  }
+
+  /// A `!` put in front of the loop guard: the routes learned from the spine tier (community
+  /// 0:15) go back to the spines.
+  @Test func aNegatedGuardSendsTheSpinesRoutesBack() throws {
+    let f = fired(
+      try lint("jvd-borderleaf1-negated.set", over: "configs/curly/jvd_dc_borderleaf1_ptx10001-36mr_evo.conf"), .exportLeaksRoutes)
+    #expect(f.map(\.severity) == [.error])
+    #expect(
+      f.first?.message.hasPrefix(
+        "export to eBGP group l3clos-l neighbor 10.0.1.10 now accepts bgp routes of any prefix (example 198.51.100.0/24 from bgp internal community 0:15: rejected by LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-10 before"
+      ) == true)
   }
 
   /// A sanity check tightened from /25 to /24 rejects the ISP's only /24 at mx-msk-br1.
