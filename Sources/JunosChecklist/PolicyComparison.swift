@@ -23,6 +23,8 @@ public struct DecisionChange: Sendable {
   public var prefixes: [String]
   /// The origins of the set, in words (`bgp internal`, `static`); empty for any.
   public var origins: [String]
+  /// The tags and routing tables of the set, in words (`tag 100`, `rib inet.3`); empty for any.
+  public var attributes: [String] = []
   /// A route of the set.
   public var example: Route
   /// How the old chain treats the example (concrete evaluator).
@@ -60,10 +62,12 @@ public struct DecisionChange: Sendable {
     let shown = limit.map { Array(prefixes.prefix($0)) } ?? prefixes
     let more = limit.map { prefixes.count > $0 ? " and \(prefixes.count - $0) more" : "" } ?? ""
     if prefixes.count == 1, prefixes[0].hasPrefix("the default route") {
-      return origins.isEmpty ? prefixes[0] : "\(prefixes[0]) from \(origins.joined(separator: ", "))"
+      let with = attributes.isEmpty ? "" : " with \(attributes.joined(separator: " or "))"
+      return (origins.isEmpty ? prefixes[0] : "\(prefixes[0]) from \(origins.joined(separator: ", "))") + with
     }
     let origin = origins.isEmpty ? "routes" : "\(origins.joined(separator: ", ")) routes"
-    return "\(origin) of \(shown.joined(separator: ", "))\(more)"
+    let with = attributes.isEmpty ? "" : " with \(attributes.joined(separator: " or "))"
+    return "\(origin)\(with) of \(shown.joined(separator: ", "))\(more)"
   }
 
   /// `198.51.100.0/24 from bgp internal` (with the neighbor, communities and AS path when set).
@@ -74,6 +78,8 @@ public struct DecisionChange: Sendable {
     if let n = example.neighbor { s += " neighbor \(n.description.split(separator: "/")[0])" }
     if !example.communities.isEmpty { s += " community \(example.communities.joined(separator: " "))" }
     if !example.asPath.isEmpty { s += " as-path \(example.asPath.map(String.init).joined(separator: " "))" }
+    if let t = example.tag { s += " tag \(t)" }
+    if let r = example.rib { s += " rib \(r)" }
     return s
   }
 }
@@ -161,6 +167,7 @@ extension PolicyDifference {
         DecisionChange(
           kind: key.kind, prefixes: Self.describePrefixes(union[RoutePart.prefix.rawValue], space),
           origins: Self.describeOrigins(union[RoutePart.origin.rawValue], space, within: run.scope.parts[RoutePart.origin.rawValue]),
+          attributes: Self.describeAttributes(union[RoutePart.attributes.rawValue], space),
           example: route, before: was, after: now,
           verified: verified, classes: boxes.reduce(0) { $0 + $1.parts.reduce(1) { $0 * $1.elements.count } },
           includesDefaultRoute: defaultRoute, includesEveryPrefix: everyPrefix,
@@ -295,6 +302,24 @@ extension PolicyDifference {
       }
       return "\(c.node)\(lengths)\(holes)"
     }
+  }
+
+  /// Tags and tables in words: empty when every class is in the set; `tag 100` (or `no tag`)
+  /// when the set holds every table for the tags it holds, `rib inet.3` (or `another table`) when
+  /// it holds every tag for its tables, else each class (`tag 100 in rib inet.3`).
+  static func describeAttributes(_ set: ClassSet, _ space: RouteSpace) -> [String] {
+    let all = space.attributes
+    let mine = set.elements.map { all[$0] }
+    if mine.count == all.count { return [] }
+    let (tags, ribs) = (Set(all.map(\.tag)), Set(all.map(\.rib)))
+    let (myTags, myRibs) = (Set(mine.map(\.tag)), Set(mine.map(\.rib)))
+    func tagText(_ t: UInt32?) -> String { t.map { "tag \($0)" } ?? "no tag" }
+    func ribText(_ r: String?) -> String { r.map { "rib \($0)" } ?? "another table" }
+    let tagOrder = all.map(\.tag).reduce(into: [UInt32?]()) { if !$0.contains($1) { $0.append($1) } }
+    let ribOrder = all.map(\.rib).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
+    if mine.count == myTags.count * ribs.count { return tagOrder.filter(myTags.contains).map(tagText) }
+    if mine.count == myRibs.count * tags.count { return ribOrder.filter(myRibs.contains).map(ribText) }
+    return mine.map { "\(tagText($0.tag)) in \(ribText($0.rib))" }
   }
 
   /// Origins in words: a protocol alone when all its route types and states are in the set;

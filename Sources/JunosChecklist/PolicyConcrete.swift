@@ -16,6 +16,11 @@ public struct Route: Sendable, Hashable {
   public var asPath: [UInt32]
   /// `internal` or `external` (`from route-type`); `nil` for protocols without one.
   public var routeType: RouteType?
+  /// Its tag (`from tag`); `nil` when it has none.
+  public var tag: UInt32?
+  /// The routing table it is in (`from rib`), when it matters; `nil` for a table no condition
+  /// names.
+  public var rib: String?
 
   /// The route types `from route-type` tells apart.
   public enum RouteType: String, Sendable, Hashable, CaseIterable {
@@ -28,7 +33,7 @@ public struct Route: Sendable, Hashable {
   /// Creates a route.
   public init(
     prefix: IPPrefix, protocolName: String, neighbor: IPPrefix? = nil, isActive: Bool = true, communities: [String] = [],
-    asPath: [UInt32] = [], routeType: RouteType? = nil
+    asPath: [UInt32] = [], routeType: RouteType? = nil, tag: UInt32? = nil, rib: String? = nil
   ) {
     self.prefix = prefix
     self.protocolName = protocolName
@@ -37,6 +42,8 @@ public struct Route: Sendable, Hashable {
     self.communities = communities
     self.asPath = asPath
     self.routeType = routeType
+    self.tag = tag
+    self.rib = rib
   }
 }
 
@@ -322,6 +329,8 @@ enum RoutePart: Int, CaseIterable {
   case communities
   /// Its AS path.
   case asPath
+  /// Its tag and routing table.
+  case attributes
 }
 
 /// One kind of condition of a term, in the order the evaluator tries them: the first kind that
@@ -329,7 +338,7 @@ enum RoutePart: Int, CaseIterable {
 enum TermCheck: CaseIterable, Hashable {
   /// Conditions the evaluator does not model at all (`to`, `condition`, `instance`, `tag`, …).
   case unsupported
-  case protocols, routeType, neighbor, family, community, asPath
+  case protocols, routeType, tag, rib, neighbor, family, community, asPath
   /// `from policy` subroutines (they read the whole route).
   case subroutine
   /// The prefix alternatives (route filters, lists); the last check.
@@ -344,6 +353,7 @@ enum TermCheck: CaseIterable, Hashable {
     case .family, .prefix: .prefix
     case .community: .communities
     case .asPath: .asPath
+    case .tag, .rib: .attributes
     }
   }
 
@@ -356,9 +366,11 @@ enum TermCheck: CaseIterable, Hashable {
   func applies(to term: PolicyTerm) -> Bool {
     let c = term.from
     switch self {
-    case .unsupported: return !term.to.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.other.isEmpty
+    case .unsupported: return !term.to.isEmpty || !c.conditions.isEmpty || !c.instances.isEmpty || !c.other.isEmpty
     case .protocols: return !c.protocols.isEmpty
     case .routeType: return !c.routeTypes.isEmpty
+    case .tag: return !c.tags.isEmpty
+    case .rib: return !c.ribs.isEmpty
     case .neighbor: return !c.neighbors.isEmpty
     case .family: return !c.families.isEmpty
     case .community: return !c.communities.isEmpty
@@ -424,7 +436,7 @@ extension PolicyOptions {
     case .unsupported:
       if !term.to.isEmpty { return .unmodelled("to") }
       if !c.conditions.isEmpty { return .unmodelled("condition") }
-      if !c.tables.isEmpty { return .unmodelled("instance") }
+      if !c.instances.isEmpty { return .unmodelled("instance") }
       return .unmodelled(c.other.first ?? "")
     case .protocols:
       if c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) { return .matched("", nil) }
@@ -432,6 +444,18 @@ extension PolicyOptions {
     case .routeType:
       if let t = route.routeType, c.routeTypes.contains(t.rawValue) { return .matched("", nil) }
       return .failed("route-type \(route.routeType?.rawValue ?? "none") not in \(c.routeTypes.joined(separator: " "))")
+    case .tag:
+      // Whether an untagged route meets `tag 0` is not documented: `tag 0` is not modelled.
+      var wanted: [UInt32] = []
+      for t in c.tags {
+        guard let v = UInt32(t), v != 0 else { return .unmodelled("tag \(t)") }
+        wanted.append(v)
+      }
+      if let t = route.tag, wanted.contains(t) { return .matched("", nil) }
+      return .failed("tag \(route.tag.map(String.init) ?? "none") not in \(c.tags.joined(separator: " "))")
+    case .rib:
+      if let r = route.rib, c.ribs.contains(r) { return .matched("", nil) }
+      return .failed("rib \(route.rib ?? "(another table)") not in \(c.ribs.joined(separator: " "))")
     case .neighbor:
       let hit = route.neighbor.map { n in
         c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false }

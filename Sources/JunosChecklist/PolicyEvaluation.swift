@@ -500,7 +500,8 @@ extension PolicyOptions {
         m = m.and(.some)
       }
     }
-    if !c.communities.isEmpty || !c.asPaths.isEmpty || !c.conditions.isEmpty || !c.tables.isEmpty || !c.subroutines.isEmpty
+    if !c.communities.isEmpty || !c.asPaths.isEmpty || !c.conditions.isEmpty || !c.instances.isEmpty || !c.ribs.isEmpty || !c.tags.isEmpty
+      || !c.subroutines.isEmpty
       || !c.other.isEmpty || !c.routeTypes.isEmpty
     {
       m = m.and(.some)

@@ -74,12 +74,16 @@ public struct MatchConditions: Sendable, Equatable {
   public var families: [String] = []
   /// `route-type` values (`internal`, `external`).
   public var routeTypes: [String] = []
-  /// `instance` / `rib` values.
-  public var tables: [String] = []
+  /// `instance` values (not modelled).
+  public var instances: [String] = []
+  /// `rib` values: the routing tables a route must be in (`inet.0`, `inet.3`).
+  public var ribs: [String] = []
+  /// `tag` values.
+  public var tags: [String] = []
   /// `policy` values: subroutines (`from policy [ A B ]`), or the words of a policy expression
   /// (`from policy ( A && B )`).
   public var subroutines: [String] = []
-  /// Every other condition keyword present (`interface`, `tag`, `area`, `level`, …); each one
+  /// Every other condition keyword present (`interface`, `area`, `level`, …); each one
   /// narrows the match in a way the evaluator does not model.
   public var other: [String] = []
 
@@ -90,7 +94,8 @@ public struct MatchConditions: Sendable, Equatable {
   public var isEmpty: Bool {
     protocols.isEmpty && routeFilters.isEmpty && prefixLists.isEmpty && prefixListFilters.isEmpty
       && routeFilterLists.isEmpty && communities.isEmpty && asPaths.isEmpty && neighbors.isEmpty
-      && conditions.isEmpty && families.isEmpty && routeTypes.isEmpty && tables.isEmpty && subroutines.isEmpty && other.isEmpty
+      && conditions.isEmpty && families.isEmpty && routeTypes.isEmpty && instances.isEmpty && ribs.isEmpty && tags.isEmpty
+      && subroutines.isEmpty && other.isEmpty
   }
 
   /// The condition kinds present, by their keyword (`prefix-list`, `route-filter`, …), for
@@ -108,7 +113,9 @@ public struct MatchConditions: Sendable, Equatable {
     if !conditions.isEmpty { k.append("condition") }
     if !families.isEmpty { k.append("family") }
     if !routeTypes.isEmpty { k.append("route-type") }
-    if !tables.isEmpty { k.append("instance") }
+    if !instances.isEmpty { k.append("instance") }
+    if !ribs.isEmpty { k.append("rib") }
+    if !tags.isEmpty { k.append("tag") }
     if !subroutines.isEmpty { k.append("policy") }
     k.append(contentsOf: other)
     return k

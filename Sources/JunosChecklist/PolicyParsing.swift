@@ -345,7 +345,9 @@ private struct ConditionsBuilder {
     case "policy": conditions.subroutines += values
     case "family": conditions.families += values
     case "route-type": conditions.routeTypes += values
-    case "instance", "rib": conditions.tables += values
+    case "instance": conditions.instances += values
+    case "rib": conditions.ribs += values
+    case "tag": conditions.tags += values
     default: addOther(keyword)
     }
   }

@@ -269,7 +269,9 @@ final class SymbolicChain {
     for (k, check) in TermCheck.allCases.enumerated() where check.applies(to: term) {
       if check == .unsupported {
         let keyword: String
-        if case .unmodelled(let w) = options.evaluate(check, of: term, on: space.route([0, 0, 0, 0, 0])) {
+        if case .unmodelled(let w) = options.evaluate(
+          check, of: term, on: space.route([Int](repeating: 0, count: RoutePart.allCases.count)))
+        {
           keyword = w
         } else {
           keyword = ""

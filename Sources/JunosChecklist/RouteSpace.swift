@@ -26,8 +26,16 @@ struct RouteSpace: Sendable {
     var isActive: Bool
   }
 
+  /// A tag and a routing table: `nil` for none, or for one no condition names.
+  struct Attributes: Sendable, Hashable {
+    var tag: UInt32?
+    var rib: String?
+  }
+
   var prefixes: [PrefixClass] = []
   var origins: [Origin] = []
+  /// Tag × table classes: each named tag and none, by each named table and another one.
+  var attributes: [Attributes] = [Attributes()]
   var neighbors: [IPPrefix?] = []
   /// Community classes, each as the set of communities its representative carries.
   var communities: [[String]] = []
@@ -51,6 +59,7 @@ struct RouteSpace: Sendable {
     case .neighbor: neighbors.count
     case .communities: communities.count
     case .asPath: asPaths.count
+    case .attributes: attributes.count
     }
   }
 
@@ -61,7 +70,8 @@ struct RouteSpace: Sendable {
       prefix: prefixes[index[RoutePart.prefix.rawValue]].example, protocolName: o.protocolName,
       neighbor: neighbors[index[RoutePart.neighbor.rawValue]], isActive: o.isActive,
       communities: communities[index[RoutePart.communities.rawValue]], asPath: asPaths[index[RoutePart.asPath.rawValue]],
-      routeType: o.routeType)
+      routeType: o.routeType, tag: attributes[index[RoutePart.attributes.rawValue]].tag,
+      rib: attributes[index[RoutePart.attributes.rawValue]].rib)
   }
 
   /// A route whose `part` is class `k` and whose other parts are their first classes (for checks
@@ -98,8 +108,11 @@ extension RouteSpace {
     let community = communities.firstIndex { c in communityAtoms.map { $0.carried(by: c) == true } == vector }
     let verdicts = asPathAtoms.map { $0.matches(route.asPath) }
     let asPath = asPaths.firstIndex { a in asPathAtoms.map { $0.matches(a) } == verdicts }
-    guard let best, let origin, let community, let asPath else { return nil }
-    return [best, origin, neighbor, community, asPath]
+    let named = (tags: Set(attributes.compactMap(\.tag)), ribs: Set(attributes.compactMap(\.rib)))
+    let key = Attributes(
+      tag: route.tag.flatMap { named.tags.contains($0) ? $0 : nil }, rib: route.rib.flatMap { named.ribs.contains($0) ? $0 : nil })
+    guard let best, let origin, let community, let asPath, let attribute = attributes.firstIndex(of: key) else { return nil }
+    return [best, origin, neighbor, community, asPath, attribute]
   }
 }
 
@@ -114,6 +127,8 @@ struct PolicyAtoms {
   var communitySets: Set<[String]> = []
   var asPaths: [ASPathRegex] = []
   var asNumbers: Set<UInt32> = []
+  var tags: Set<UInt32> = []
+  var ribs: Set<String> = []
 
   /// Collects what `chain` (and the subroutines it calls) mentions in `options`.
   mutating func collect(_ options: PolicyOptions, chain: [String]) {
@@ -125,6 +140,8 @@ struct PolicyAtoms {
         let c = t.from
         queue += policyNames(c.subroutines)
         protocols.formUnion(c.protocols.map { $0.lowercased() })
+        tags.formUnion(c.tags.compactMap { UInt32($0) })
+        ribs.formUnion(c.ribs)
         for n in c.neighbors { if let a = IPPrefix(n) { neighbors.insert(a.network) } }
         for f in c.routeFilters { add(f) }
         for name in c.prefixLists { for e in options.prefixLists[name] ?? [] { add(RouteFilter(prefix: e, match: .exact)) } }
@@ -183,6 +200,9 @@ extension RouteSpace {
       || communityAtoms.contains { d in d.parsed?.contains { if case .pattern = $0.kind { true } else { false } } ?? false }
     asPathAtoms = atoms.asPaths
     (asPaths, asPathsSampled) = Self.asPathClasses(atoms)
+    attributes = ([nil] + atoms.tags.sorted().map(Optional.some)).flatMap { tag in
+      ([nil] + atoms.ribs.sorted().map(Optional.some)).map { Attributes(tag: tag, rib: $0) }
+    }
   }
 
   /// Protocols every comparison tells apart (the defaults read `bgp`), and those the chains name.

@@ -89,16 +89,20 @@ public enum SemanticReport {
 
   private static func change(_ c: DecisionChange) -> JSONTree {
     let r = c.example
+    let tag: JSONTree = r.tag.map { .int(Int($0)) } ?? .null
+    let rib: JSONTree = r.rib.map { .string($0) } ?? .null
     let example: JSONTree = .object([
       ("prefix", .string("\(r.prefix)")), ("protocol", .string(r.protocolName)),
       ("routeType", r.routeType.map { .string($0.rawValue) } ?? .null), ("active", .bool(r.isActive)),
       ("neighbor", r.neighbor.map { .string(String("\($0)".split(separator: "/")[0])) } ?? .null),
       ("communities", .array(r.communities.map { .string($0) })),
       ("asPath", .array(r.asPath.map { .int(Int($0)) })),
+      ("tag", tag), ("rib", rib),
     ])
     return .object([
       ("kind", .string(c.kind.rawValue)), ("prefixes", .array(c.prefixes.map { .string($0) })),
-      ("origins", .array(c.origins.map { .string($0) })), ("classes", .int(c.classes)), ("example", example),
+      ("origins", .array(c.origins.map { .string($0) })), ("attributes", .array(c.attributes.map { .string($0) })),
+      ("classes", .int(c.classes)), ("example", example),
       ("before", evaluation(c.before)), ("after", evaluation(c.after)), ("verified", .bool(c.verified)),
     ])
   }

@@ -91,10 +91,35 @@ private func compare(
     #expect(c.before.actions == ["local-preference 200"] && c.after.actions == ["local-preference 100"])
   }
 
-  /// A condition that is not modelled (`tag`) makes the routes that reach it undetermined, never
+  /// `from tag`: the set that changes is the tagged routes, said in words and shown in the example.
+  @Test func aTagConditionCutsTheRoutes() throws {
+    let old = [
+      "policy-statement P term T from protocol static", "policy-statement P term T from tag 100",
+      "policy-statement P term T then accept",
+    ]
+    let new = old.map { $0.replacingOccurrences(of: "tag 100", with: "tag 200") }
+    let changes = compare(old, new, .igpExport).changes
+    #expect(changes.map(\.kind) == [.nowAccepts, .nowRejects])
+    #expect(changes.map { $0.routesText() } == ["static routes with tag 200 of any prefix", "static routes with tag 100 of any prefix"])
+    #expect(changes.allSatisfy { $0.verified })
+    #expect(changes.first?.exampleText == "0.0.0.0/0 from static tag 200")
+  }
+
+  /// A change about the labeled-unicast table (`from rib inet.3`) says so.
+  @Test func aRibConditionCutsTheRoutes() throws {
+    let old = [
+      "policy-statement P term LU from rib inet.3", "policy-statement P term LU then reject", "policy-statement P term ALL then accept",
+    ]
+    let new = Array(old.dropFirst(2))
+    let c = try #require(compare(old, new, .bgpExport).changes.first)
+    #expect(c.kind == .nowAccepts && c.verified)
+    #expect(c.attributes == ["rib inet.3"])
+  }
+
+  /// A condition that is not modelled (`area`) makes the routes that reach it undetermined, never
   /// silently equal.
   @Test func anUnmodelledConditionGivesUndeterminedNotSilence() {
-    let old = ["policy-statement P term T from tag 5", "policy-statement P term T then accept"]
+    let old = ["policy-statement P term T from area 0.0.0.0", "policy-statement P term T then accept"]
     let new = old + ["policy-statement P term R then reject"]
     let kinds = compare(old, new, .bgpImport).changes.map(\.kind)
     #expect(kinds == [.undetermined])

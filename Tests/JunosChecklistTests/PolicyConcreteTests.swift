@@ -129,15 +129,48 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
       policy-options {
           policy-statement P {
               term T {
-                  from tag 5;
+                  from area 0.0.0.0;
+                  then accept;
+              }
+          }
+          policy-statement Z {
+              term ZERO {
+                  from tag 0;
                   then accept;
               }
           }
       }
       """)
     let r = o.evaluate(chain: ["P"], route: route("10.0.0.0/8"), attachment: .bgpImport)
-    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "tag"))
+    #expect(r.decision == .unmodelled(ref("P", "T"), condition: "area"))
     #expect(r.accepted == nil)
+    // Whether an untagged route has tag 0 is not documented.
+    #expect(
+      o.evaluate(chain: ["Z"], route: route("10.0.0.0/8", "ospf"), attachment: .bgpImport).decision
+        == .unmodelled(ref("Z", "ZERO"), condition: "tag 0"))
+  }
+
+  /// `from tag` (values ORed) and `from rib`: a route without a tag, or in another table, fails.
+  @Test func tagsAndTables() {
+    let o = options(
+      """
+      set policy-options policy-statement P term T from tag [ 100 200 ]
+      set policy-options policy-statement P term T then accept
+      set policy-options policy-statement P term LU from rib inet.3
+      set policy-options policy-statement P term LU then reject
+      set policy-options policy-statement P term REST then next policy
+
+      """)
+    var r = Route(prefix: IPPrefix("10.0.0.0/8")!, protocolName: "static", tag: 200)
+    #expect(o.evaluate(chain: ["P"], route: r, attachment: .igpExport).decision == .accept(ref("P", "T")))
+    r.tag = 300
+    r.rib = "inet.3"
+    #expect(o.evaluate(chain: ["P"], route: r, attachment: .igpExport).decision == .reject(ref("P", "LU")))
+    r.tag = nil
+    r.rib = "inet.0"
+    let e = o.evaluate(chain: ["P"], route: r, attachment: .igpExport)
+    #expect(e.decision == .defaultPolicy(accepts: false))
+    #expect(e.trace.map(\.reason).prefix(2) == ["tag none not in 100 200", "rib inet.0 not in inet.3"])
   }
 
   @Test func asPaths() {

@@ -24,7 +24,7 @@ private func dump(_ o: PolicyOptions) -> [String] {
   func conditions(_ c: MatchConditions) -> String {
     "\(c.protocols) \(c.routeFilters.map { "\($0.prefix) \($0.match) \(String(describing: $0.action))" }) \(c.prefixLists) "
       + "\(c.prefixListFilters.map { "\($0.name) \($0.modifier)" }) \(c.routeFilterLists) \(c.communities) \(c.asPaths) "
-      + "\(c.neighbors) \(c.conditions) \(c.families) \(c.tables) \(c.other)"
+      + "\(c.neighbors) \(c.conditions) \(c.families) \(c.instances) \(c.ribs) \(c.tags) \(c.other)"
   }
   var lines: [String] = []
   for name in o.policies.keys.sorted() {
@@ -168,7 +168,8 @@ private let everyShapeCurly = """
     #expect(t.from.communities == ["C"])
     #expect(t.from.neighbors == ["10.0.0.1"])
     #expect(t.from.conditions == ["X"])
-    #expect(t.from.other == ["tag"])
+    #expect(t.from.tags == ["5"])
+    #expect(t.from.other.isEmpty)
     #expect(t.to.other == ["level"])
     #expect(t.to.keywords == ["level"])
     #expect(

@@ -18,6 +18,8 @@ private func randomTermLines(_ g: inout SplitMix64, policy p: String, term t: In
   }
   if maybe(5) { lines.append("\(head) from route-type \(Bool.random(using: &g) ? "internal" : "external")") }
   if maybe(6) { lines.append("\(head) from neighbor \(neighbors.randomElement(using: &g)!)") }
+  if maybe(8) { lines.append("\(head) from tag \(["100", "200"].randomElement(using: &g)!)") }
+  if maybe(8) { lines.append("\(head) from rib \(["inet.0", "inet.3"].randomElement(using: &g)!)") }
   if maybe(5) { lines.append("\(head) from community C\(Int.random(in: 0...5, using: &g))") }
   if maybe(6) { lines.append("\(head) from as-path A\(Int.random(in: 0...3, using: &g))") }
   if maybe(12), p != "SUB" { lines.append("\(head) from policy \(maybe(3) ? "( ! SUB )" : "SUB")") }
@@ -110,7 +112,8 @@ private func randomRoute(_ g: inout SplitMix64) -> Route {
     isActive: proto != "bgp" || Bool.random(using: &g),
     communities: Array(communities.shuffled(using: &g).prefix(.random(in: 0...3, using: &g))),
     asPath: (0..<pathLength).map { _ in [65001, 65002, 64600, 174].randomElement(using: &g)! },
-    routeType: typed ? (Bool.random(using: &g) ? .internal : .external) : nil)
+    routeType: typed ? (Bool.random(using: &g) ? .internal : .external) : nil,
+    tag: [nil, 100, 200, 7].randomElement(using: &g)!, rib: [nil, "inet.0", "inet.3", "inet6.0"].randomElement(using: &g)!)
 }
 
 @Suite struct PolicySymbolicPropertyTests {
