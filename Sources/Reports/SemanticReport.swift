@@ -15,7 +15,8 @@ public enum SemanticReport {
   public static func text(_ differences: [AttachmentDifference], filters: [FilterAttachmentDiff], old: String, new: String) -> String {
     var out = ""
     for d in differences {
-      out += "\(d.attachment.description), \(chainText(d.before)) -> \(chainText(d.after)):\n"
+      let chains = d.before == d.after ? chainText(d.after) : "\(chainText(d.before)) -> \(chainText(d.after))"
+      out += "\(d.attachment.description), \(chains):\n"
       for c in d.difference.changes {
         out += "  \(verb(c.kind)) \(c.routesText())\n"
         out += "    example \(c.exampleText)\n"

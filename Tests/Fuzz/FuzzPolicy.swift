@@ -12,7 +12,9 @@
 // change: `set`/`delete` commands applied to it, a `show | compare` text, or a whole new
 // configuration. Without a change, a `display set` input is changed by dropping one of its
 // `policy-options` lines (chosen by the input's hash). The chain is one or two of the policies
-// either side defines, the attachment point's default and scope are chosen by the hash too.
+// either side defines, or a policy expression over up to three of them (`( A && ! B )`,
+// `( A || B ) C`, …), one for each side; the attachment point's default and scope are chosen by
+// the hash too.
 // Seeds: run.sh writes them (the semantic and incident fixtures of Fixtures/checklist, and the
 // small configurations of Fixtures/configs that define policies).
 //
@@ -23,6 +25,8 @@
 //   2. Every change PolicyDifference.compare reports is verified (its example reproduces).
 //   3. Every quoted word of the input that reads as an AS-path expression matches its own
 //      shortestMatch; every one that reads as a community pattern matches its own witness.
+//   5. Every line of the input with a parenthesis, read as chain words, that parses as a chain
+//      parses back to the same elements from their printed form.
 //   4. Filters (both sides' effective configurations): every region FirewallComparison.compare
 //      reports reproduces; for its example packet and packets derived from it by the input's
 //      bytes, the old and new chains' concrete verdicts are the region's when the region holds
@@ -77,7 +81,7 @@ private func pfChanged(_ base: ConfigTree, _ baseBytes: [UInt8], _ change: [UInt
 }
 
 /// A route read from eight bytes of the input: a prefix near the policies' own, a protocol, a
-/// route type, a neighbor, communities and an AS path from the space's atoms.
+/// route type, a neighbor, communities, an AS path, a tag and a table from the space's atoms.
 private func pfRoute(_ b: ArraySlice<UInt8>, _ space: RouteSpace) -> Route {
   let v = Array(b) + [UInt8](repeating: 0, count: max(0, 8 - b.count))
   let base = space.prefixes[Int(v[0]) % space.prefixes.count].example
@@ -96,7 +100,29 @@ private func pfRoute(_ b: ArraySlice<UInt8>, _ space: RouteSpace) -> Route {
     prefix: IPPrefix(family: base.family, bytes: bytes, length: length).network, protocolName: proto,
     neighbor: space.neighbors[Int(v[6]) % space.neighbors.count], isActive: v[7] & 1 == 0, communities: communities,
     asPath: space.asPaths[Int(v[7] >> 1) % space.asPaths.count] + (v[7] & 0x80 != 0 ? [UInt32(v[2])] : []),
-    routeType: typed ? (v[3] & 0x80 != 0 ? .internal : .external) : nil)
+    routeType: typed ? (v[3] & 0x80 != 0 ? .internal : .external) : nil,
+    tag: v[6] & 0x40 != 0 ? UInt32(v[1]) : space.attributes[Int(v[5]) % space.attributes.count].tag,
+    rib: space.attributes[Int(v[6] >> 2) % space.attributes.count].rib)
+}
+
+/// A chain over `names` chosen by `h`: one or two policies, or an expression over up to three
+/// with `&&`, `||` and `!`, sometimes followed by a plain policy.
+private func pfChain(_ names: [String], _ h: UInt64) -> [String] {
+  func name(_ k: UInt64) -> String { names[Int(k % UInt64(names.count))] }
+  guard h & 0x1 == 0 else {
+    var chain = [name(h >> 2)]
+    if names.count > 1 && h & 0x100 != 0 { chain.append(name(h >> 9)) }
+    return chain
+  }
+  var words = ["("]
+  for k in 0..<(1 + Int((h >> 4) % 3)) {
+    if k > 0 { words.append((h >> (12 + UInt64(k))) & 1 == 0 ? "&&" : "||") }
+    if (h >> (16 + UInt64(k))) & 1 == 1 { words.append("!") }
+    words.append(name(h >> (20 + 7 * UInt64(k))))
+  }
+  words.append(")")
+  if (h >> 44) & 1 == 1 { words.append(name(h >> 45)) }
+  return words
 }
 
 /// Check 1 for one route.
@@ -180,6 +206,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       pfFail("as-path \(String(decoding: piece, as: UTF8.self)) does not match its shortest match \(w)")
     }
   }
+  // Check 5: chains with parentheses print and parse back alike.
+  for line in bytes.split(separator: 0x0A) where line.count < 400 && line.contains(UInt8(ascii: "(")) {
+    let words = String(decoding: line, as: UTF8.self).split(separator: " ").map(String.init)
+    guard let elements = parsePolicyChain(words) else { continue }
+    pfCount("chains-parsed")
+    if parsePolicyChain(elements.map(\.description)) != elements { pfFail("chain \(words) does not parse back from \(elements)") }
+  }
   // The sections.
   var base = bytes[...]
   var change: [UInt8]?
@@ -200,14 +233,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     pfCount("no-policies")
     return 0
   }
-  var chain = [names[Int(h % UInt64(names.count))]]
-  if names.count > 1 && h & 0x100 != 0 { chain.append(names[Int((h >> 9) % UInt64(names.count))]) }
+  let chain = pfChain(names, h)
+  let newChain = h & 0x4_0000_0000_0000 != 0 ? pfChain(names, pfHash(bytes + [1])) : chain
+  if chain.contains("(") || newChain.contains("(") { pfCount("expressions") }
   let attachment = DefaultPolicy.allCases[Int((h >> 20) % UInt64(DefaultPolicy.allCases.count))]
   let scope: RouteScope =
     h & 0x1000_0000 != 0 && attachment == .bgpImport
     ? RouteScope(protocolName: "bgp", routeType: .external, neighbors: [IPPrefix("192.0.2.1")!]) : .any
-  let run = SymbolicComparison(old: old, oldChain: chain, new: new, newChain: chain, attachment: attachment, scope: scope)
-  let sides = [(old, chain), (new, chain)]
+  let run = SymbolicComparison(old: old, oldChain: chain, new: new, newChain: newChain, attachment: attachment, scope: scope)
+  let sides = [(old, chain), (new, newChain)]
   let space = run.space
   // Check 1: classes spread over the space, and routes read from the input.
   let n = space.prefixes.count
@@ -215,7 +249,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for k in stride(from: 0, to: n, by: step) {
     let index = [
       k, (k &* 7 &+ Int(h % 97)) % space.origins.count, (k &* 3) % space.neighbors.count, (k &* 5) % space.communities.count,
-      (k &* 11) % space.asPaths.count,
+      (k &* 11) % space.asPaths.count, (k &* 13) % space.attributes.count,
     ]
     pfAgree(run, index, space.route(index), sides, attachment)
   }
@@ -228,7 +262,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     pfAgree(run, index, route, sides, attachment)
   }
   // Check 2.
-  let difference = PolicyDifference.compare(old: old, oldChain: chain, new: new, newChain: chain, attachment: attachment, scope: scope)
+  let difference = PolicyDifference.compare(
+    old: old, oldChain: chain, new: new, newChain: newChain, attachment: attachment, scope: scope)
   for c in difference.changes {
     pfCount("changes-\(c.kind.rawValue)")
     if !c.verified { pfFail("example \(c.exampleText) of a \(c.kind.rawValue) set does not reproduce, chain \(chain), \(attachment)") }

@@ -305,10 +305,45 @@ if [[ $syntax == policy ]]; then
   # A baseline, a `====` line and a change; small configurations that define policies alone.
   pair() { [[ -e $corpus/$1 ]] || { { cat "$2"; printf '\n====\n'; cat "$3"; } >"$corpus/$1" && seeded=$((seeded + 1)); }; }
   for c in Fixtures/checklist/semantic/*-*.set; do
-    b=Fixtures/checklist/semantic/$(basename "$c" | sed 's/-\(route-type-leak\|ospf-takes-bgp\|sanity-too-strict\)\.set$//')
+    b=Fixtures/checklist/semantic/$(basename "$c" | sed 's/-\(route-type-leak\|ospf-takes-bgp\|sanity-too-strict\|and-to-list\|negated\)\.set$//')
     for base in "$b.set" "$b.conf"; do [[ -f $base ]] && pair "pair_$(basename "$c")" "$base" "$c"; done
   done
   pair pair_re-filter Fixtures/checklist/incidents/re-filter-baseline.conf Fixtures/checklist/incidents/re-filter-bfd-narrowed.set
+  # The JVD border leaf's `( A && B )` export (its policies only: the whole file is too long),
+  # with a tag and table term, changed as Fixtures/checklist/semantic/jvd-borderleaf1-and-to-list.set.
+  if [[ ! -e $corpus/pair_jvd-expression ]]; then
+    {
+      cat <<'SEED'
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-10 from family inet
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-10 from protocol direct
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-10 then community add DEFAULT_DIRECT_V4
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-10 then accept
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-20 from family inet6
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-20 from protocol direct
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-20 then community add DEFAULT_DIRECT_V6
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-20 then accept
+set policy-options policy-statement AllPodNetworks term AllPodNetworks-100 then reject
+set policy-options policy-statement BGP-AOS-Policy term BGP-AOS-Policy-10 from policy AllPodNetworks
+set policy-options policy-statement BGP-AOS-Policy term BGP-AOS-Policy-10 then accept
+set policy-options policy-statement BGP-AOS-Policy term BGP-AOS-Policy-20 from protocol bgp
+set policy-options policy-statement BGP-AOS-Policy term BGP-AOS-Policy-20 then accept
+set policy-options policy-statement BGP-AOS-Policy term BGP-AOS-Policy-100 then reject
+set policy-options policy-statement LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-10 from protocol bgp
+set policy-options policy-statement LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-10 from community FROM_SPINE_FABRIC_TIER
+set policy-options policy-statement LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-10 then reject
+set policy-options policy-statement LEAF_TO_SPINE_FABRIC_OUT term LEAF_TO_SPINE_FABRIC_OUT-20 then accept
+set policy-options community FROM_SPINE_FABRIC_TIER members 0:15
+set protocols bgp group l3clos-l type external
+set protocols bgp group l3clos-l neighbor 10.0.1.0 export ( LEAF_TO_SPINE_FABRIC_OUT && BGP-AOS-Policy )
+set protocols bgp group l3clos-l neighbor 10.0.1.0 peer-as 64512
+set policy-options policy-statement TAGGED term T from tag 100
+set policy-options policy-statement TAGGED term T from rib inet.3
+set policy-options policy-statement TAGGED term T then accept
+SEED
+      printf '\n====\n'
+      cat Fixtures/checklist/semantic/jvd-borderleaf1-and-to-list.set
+    } >"$corpus/pair_jvd-expression" && seeded=$((seeded + 1))
+  fi
   for c in Fixtures/checklist/incidents/*.compare; do
     base=Fixtures/checklist/incidents/bb-router.conf
     [[ $(basename "$c") == spine* ]] && base=Fixtures/checklist/incidents/spine.conf
