@@ -42,7 +42,7 @@ public enum ControlPlane {
     return a.network
   }
 
-  static func host(_ p: IPPrefix) -> String { p.length == p.width ? String(p.description.prefix { $0 != "/" }) : p.description }
+  static func host(_ p: IPPrefix) -> String { p.length == p.width ? p.addressText : p.description }
 
   static func host(_ p: IPPrefix) -> IPPrefix { IPPrefix(family: p.family, bytes: p.bytes, length: p.width) }
 

@@ -57,6 +57,9 @@ public struct Finding: Sendable, Hashable {
   /// The configuration hierarchy it is about, in `set` form without `set`
   /// (`protocols bgp group DC-FABRIC`); empty for plan-level findings.
   public var path: String
+  /// What the finding is about, for a rule that reconciles its findings on a configuration with
+  /// those on a change (rule 35: the attachment and the flow); not part of the output.
+  var subject: String?
 
   /// Creates a finding.
   public init(

@@ -22,7 +22,7 @@ public struct FilterRegionChange: Sendable {
   /// The concrete evaluator's run of ``example`` through the new chain.
   public var newRun: FilterEvaluation
   let space: HeaderSpace
-  let cube: [AtomBits]
+  let cube: [BitSet]
 
   /// Whether the verdicts are both known (neither side reaches an unmodelled term).
   public var isDetermined: Bool { oldVerdict != .unmodelled && newVerdict != .unmodelled }
@@ -196,12 +196,10 @@ public enum FirewallComparison {
     return false
   }
 
+  /// Whether two terms decide alike: the same conditions and the same actions that decide
+  /// (counters and logging aside).
   static func sameTerm(_ a: FilterTerm, _ b: FilterTerm) -> Bool {
-    a.action == b.action && a.unmodelledActions == b.unmodelledActions && a.match.source == b.match.source
-      && a.match.destination == b.match.destination && a.match.either == b.match.either && a.match.protocols == b.match.protocols
-      && a.match.sourcePorts == b.match.sourcePorts && a.match.destinationPorts == b.match.destinationPorts
-      && a.match.eitherPorts == b.match.eitherPorts && a.match.tcpFlags == b.match.tcpFlags && a.match.icmpTypes == b.match.icmpTypes
-      && a.match.dscp == b.match.dscp && a.match.unmodelled == b.match.unmodelled
+    a.action == b.action && a.unmodelledActions == b.unmodelledActions && a.match == b.match
   }
 }
 
@@ -212,7 +210,7 @@ struct SymbolicDiff {
   let space: HeaderSpace
   let old: FilterChain
   let new: FilterChain
-  let pairs: [(old: SymbolicPiece, new: SymbolicPiece, cube: [AtomBits])]
+  let pairs: [(old: SymbolicPiece, new: SymbolicPiece, cube: [BitSet])]
 
   init?(old: FilterChain, new: FilterChain, regions: [PacketSet]) {
     guard let fam = FirewallComparison.family(new.family) else { return nil }
@@ -223,7 +221,7 @@ struct SymbolicDiff {
     let a = space.partition(old, all)
     let b = space.partition(new, all)
     // Intersections by the pair of outcomes they have (verdicts, terms, unmodelled conditions).
-    var groups: [(old: SymbolicPiece, new: SymbolicPiece, cubes: [[AtomBits]])] = []
+    var groups: [(old: SymbolicPiece, new: SymbolicPiece, cubes: [[BitSet]])] = []
     var groupIndex: [String: Int] = [:]
     for p in a {
       for q in b where p.verdict != q.verdict || p.verdict == .unmodelled {

@@ -40,10 +40,11 @@ public struct Packet: Sendable, Hashable, CustomStringConvertible {
   /// The family of its addresses.
   public var family: IPPrefix.Family { source.family }
 
-  /// `udp 10.0.12.2:49152 → 10.0.12.1:3784`, with flags, ICMP type and DSCP when set.
+  /// `udp 10.0.12.2:49152 → 10.0.12.1:3784` (`[2001:db8::1]:49152` for IPv6), with flags,
+  /// ICMP type and DSCP when set.
   public var description: String {
     let proto = FilterNames.protocols.first { $0.value == protocolNumber && $0.key != "icmpv6" }?.key ?? "proto \(protocolNumber)"
-    func host(_ p: IPPrefix) -> String { String(p.description.prefix { $0 != "/" }) }
+    func host(_ p: IPPrefix) -> String { p.family == .inet6 ? "[\(p.addressText)]" : p.addressText }
     var s = "\(proto) \(host(source)):\(sourcePort) → \(host(destination)):\(destinationPort)"
     if tcpFlags != 0 {
       s +=

@@ -78,7 +78,7 @@ public struct AddressEntry: Sendable, Hashable {
 
 /// The match conditions of a firewall filter term (its `from`). Conditions of different kinds
 /// are ANDed; the values of one condition are ORed.
-public struct FilterMatch: Sendable {
+public struct FilterMatch: Sendable, Hashable {
   /// `source-address` and each `source-prefix-list` group: each list must match the source.
   public var source: [[AddressEntry]] = []
   /// `destination-address`, `destination-prefix-list`: each must match the destination.

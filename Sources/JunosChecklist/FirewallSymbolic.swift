@@ -40,36 +40,16 @@ public struct PacketSet: Sendable, Hashable {
   }
 }
 
-/// A set of atom indexes.
-struct AtomBits: Hashable, Sendable {
-  var words: [UInt64]
-
-  init(count: Int, full: Bool) {
-    words = Array(repeating: full ? ~0 : 0, count: (count + 63) / 64)
-    if full, count % 64 != 0 { words[words.count - 1] = (UInt64(1) << UInt64(count % 64)) - 1 }
-  }
-
-  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
-  func contains(_ i: Int) -> Bool { words[i / 64] & (UInt64(1) << UInt64(i % 64)) != 0 }
-  mutating func insert(_ i: Int) { words[i / 64] |= UInt64(1) << UInt64(i % 64) }
-  static func & (a: AtomBits, b: AtomBits) -> AtomBits { AtomBits(words: zip(a.words, b.words).map { $0 & $1 }) }
-  static func | (a: AtomBits, b: AtomBits) -> AtomBits { AtomBits(words: zip(a.words, b.words).map { $0 | $1 }) }
-  func subtracting(_ b: AtomBits) -> AtomBits { AtomBits(words: zip(words, b.words).map { $0 & ~$1 }) }
-  var indexes: [Int] {
-    var out: [Int] = []
-    for (k, w) in words.enumerated() where w != 0 { for b in 0..<64 where w & (UInt64(1) << UInt64(b)) != 0 { out.append(k * 64 + b) } }
-    return out
-  }
-  init(words: [UInt64]) { self.words = words }
-}
-
 /// One integer field split at every bound the filters name: each atom is a range no condition
 /// cuts.
 struct IntAxis: Sendable {
   let starts: [Int]
   let upper: Int
+  /// Values an example takes when its atom holds them (an ephemeral port rather than port 0).
+  let preferred: [Int]
 
-  init(domain: ClosedRange<Int>, sets: [IntRanges]) {
+  init(domain: ClosedRange<Int>, sets: [IntRanges], preferred: [Int] = []) {
+    self.preferred = preferred
     var cuts: Set<Int> = [domain.lowerBound]
     for s in sets {
       for r in s.ranges {
@@ -84,6 +64,12 @@ struct IntAxis: Sendable {
   var count: Int { starts.count }
   func range(_ i: Int) -> ClosedRange<Int> { starts[i]...(i + 1 < starts.count ? starts[i + 1] - 1 : upper) }
 
+  /// A value of atom `i`: the first preferred one it holds, else its lowest.
+  func example(_ i: Int) -> Int {
+    let r = range(i)
+    return preferred.first(where: r.contains) ?? r.lowerBound
+  }
+
   func atom(of v: Int) -> Int {
     var lo = 0
     var hi = starts.count - 1
@@ -94,9 +80,9 @@ struct IntAxis: Sendable {
     return lo
   }
 
-  func bits(_ r: IntRanges?) -> AtomBits {
-    guard let r else { return AtomBits(count: count, full: true) }
-    var b = AtomBits(count: count, full: false)
+  func bits(_ r: IntRanges?) -> BitSet {
+    guard let r else { return BitSet(count: count, full: true) }
+    var b = BitSet(count: count, full: false)
     for i in 0..<count where r.contains(starts[i]) { b.insert(i) }
     return b
   }
@@ -108,12 +94,18 @@ struct IntAxis: Sendable {
 struct AddressAxis: Sendable {
   /// Each atom's prefix and an address of it outside the more specific prefixes.
   let atoms: [(prefix: IPPrefix, example: IPPrefix)]
+  /// The addresses examples take when they can.
+  let preferred: [IPPrefix]
   let index: [IPPrefix: Int]
   /// Each prefix's most specific prefixes of the set strictly inside it (its children).
   let children: [IPPrefix: [IPPrefix]]
   let lookup: LongestMatch
 
-  init(family: IPPrefix.Family, prefixes: Set<IPPrefix>) {
+  /// `preferred`: addresses an atom's example is, when the atom holds them (documentation
+  /// addresses rather than 0.0.0.0); else the first host address of the atom's prefix, or its
+  /// first free address.
+  init(family: IPPrefix.Family, prefixes: Set<IPPrefix>, preferred: [IPPrefix] = []) {
+    self.preferred = preferred.filter { $0.family == family }
     let width = family == .inet ? 32 : 128
     let zero = IPPrefix(family: family, bytes: Array(repeating: 0, count: width / 8), length: 0)
     var set = prefixes.filter { $0.family == family }
@@ -127,7 +119,15 @@ struct AddressAxis: Sendable {
     var atoms: [(IPPrefix, IPPrefix)] = []
     var index: [IPPrefix: Int] = [:]
     for p in all {
-      if let e = Self.free(p, children[p] ?? []) {
+      let inside = children[p] ?? []
+      func isFree(_ a: IPPrefix) -> Bool { p.contains(a) && !inside.contains { $0.contains(a) } }
+      var host = p.network.bytes
+      host[host.count - 1] |= 1
+      let firstHost = IPPrefix(family: p.family, bytes: host, length: p.width)
+      let candidates = self.preferred + (p.length < p.width - 1 ? [firstHost] : [])
+      if let e = candidates.first(where: isFree)
+        ?? PrefixOrder.firstFree(in: p, length: p.width, avoiding: inside.sorted(by: addressOrder))
+      {
         index[p] = atoms.count
         atoms.append((p, e))
       }
@@ -148,19 +148,6 @@ struct AddressAxis: Sendable {
     return "\(p) except \(shown)\(direct.count > 3 ? " …" : "")"
   }
 
-  /// An address of `p` in none of `inside` (prefixes strictly inside `p`).
-  static func free(_ p: IPPrefix, _ inside: [IPPrefix]) -> IPPrefix? {
-    if inside.isEmpty { return IPPrefix(family: p.family, bytes: p.network.bytes, length: p.width) }
-    guard p.length < p.width else { return nil }
-    for one in [false, true] {
-      let h = p.half(one)
-      let sub = inside.filter { h.overlaps($0) }
-      if sub.contains(where: { $0.contains(h) }) { continue }
-      if let e = free(h, sub) { return e }
-    }
-    return nil
-  }
-
   var count: Int { atoms.count }
 
   /// The atom of an address: its longest prefix in the set.
@@ -170,8 +157,8 @@ struct AddressAxis: Sendable {
   }
 
   /// The atoms an address list matches (longest match, `except` entries).
-  func bits(_ entries: [AddressEntry]) -> AtomBits {
-    var b = AtomBits(count: count, full: false)
+  func bits(_ entries: [AddressEntry]) -> BitSet {
+    var b = BitSet(count: count, full: false)
     let m = LongestMatch(entries)
     for (k, a) in atoms.enumerated() where m.longest(containing: a.example, shorterThan: a.example.width + 1)?.except == false {
       b.insert(k)
@@ -181,9 +168,9 @@ struct AddressAxis: Sendable {
 
   /// The atoms inside any of `prefixes` (each one of the set): a prefix's own atom and those of
   /// the prefixes inside it.
-  func bits(prefixes: [IPPrefix]?) -> AtomBits {
-    guard let prefixes else { return AtomBits(count: count, full: true) }
-    var b = AtomBits(count: count, full: false)
+  func bits(prefixes: [IPPrefix]?) -> BitSet {
+    guard let prefixes else { return BitSet(count: count, full: true) }
+    var b = BitSet(count: count, full: false)
     var stack = prefixes.map(\.network)
     while let p = stack.popLast() {
       if let k = index[p] { b.insert(k) }
@@ -257,16 +244,19 @@ struct HeaderSpace: Sendable {
         sets[2] += m.eitherPorts
       }
     }
-    source = AddressAxis(family: family, prefixes: src)
-    destination = AddressAxis(family: family, prefixes: dst)
-    ints = (0..<6).map { IntAxis(domain: Self.domains[$0], sets: sets[$0]) }
+    // Examples from the documentation ranges (RFC 5737, RFC 3849), TCP or UDP, ephemeral ports.
+    source = AddressAxis(family: family, prefixes: src, preferred: ["192.0.2.1", "203.0.113.1", "2001:db8::1"].compactMap { IPPrefix($0) })
+    destination = AddressAxis(
+      family: family, prefixes: dst, preferred: ["198.51.100.1", "203.0.113.2", "2001:db8::2"].compactMap { IPPrefix($0) })
+    let preferred: [[Int]] = [[6, 17], [49152, 1024], [49152, 1024], [], [], []]
+    ints = (0..<6).map { IntAxis(domain: Self.domains[$0], sets: sets[$0], preferred: preferred[$0]) }
   }
 
   func count(_ field: Int) -> Int { field == 0 ? source.count : field == 1 ? destination.count : ints[field - 2].count }
 
-  var full: [AtomBits] { (0..<Self.fields).map { AtomBits(count: count($0), full: true) } }
+  var full: [BitSet] { (0..<Self.fields).map { BitSet(count: count($0), full: true) } }
 
-  func cube(_ r: PacketSet) -> [AtomBits] {
+  func cube(_ r: PacketSet) -> [BitSet] {
     var c = full
     c[0] = source.bits(prefixes: r.sources)
     c[1] = destination.bits(prefixes: r.destinations)
@@ -278,7 +268,7 @@ struct HeaderSpace: Sendable {
 
   /// The packets a term's modelled conditions match, as cubes whose union is the match
   /// (`address` and `port` match either side: one cube per side).
-  func cubes(_ m: FilterMatch) -> [[AtomBits]] {
+  func cubes(_ m: FilterMatch) -> [[BitSet]] {
     var base = full
     for l in m.source { base[0] = base[0] & source.bits(l) }
     for l in m.destination { base[1] = base[1] & destination.bits(l) }
@@ -287,7 +277,7 @@ struct HeaderSpace: Sendable {
     }
     var out = [base]
     for l in m.either {
-      out = out.flatMap { c -> [[AtomBits]] in
+      out = out.flatMap { c -> [[BitSet]] in
         var a = c
         a[0] = a[0] & source.bits(l)
         var b = c
@@ -296,7 +286,7 @@ struct HeaderSpace: Sendable {
       }
     }
     for r in m.eitherPorts {
-      out = out.flatMap { c -> [[AtomBits]] in
+      out = out.flatMap { c -> [[BitSet]] in
         var a = c
         a[3] = a[3] & ints[1].bits(r)
         var b = c
@@ -307,16 +297,16 @@ struct HeaderSpace: Sendable {
     return out.filter { !Self.isEmpty($0) }
   }
 
-  static func isEmpty(_ c: [AtomBits]) -> Bool { c.contains { $0.isEmpty } }
-  static func intersect(_ a: [AtomBits], _ b: [AtomBits]) -> [AtomBits] { zip(a, b).map { $0 & $1 } }
+  static func isEmpty(_ c: [BitSet]) -> Bool { c.contains { $0.isEmpty } }
+  static func intersect(_ a: [BitSet], _ b: [BitSet]) -> [BitSet] { zip(a, b).map { $0 & $1 } }
 
   /// `a` minus `b`, as disjoint cubes.
-  static func subtract(_ a: [AtomBits], _ b: [AtomBits]) -> [[AtomBits]] {
-    var out: [[AtomBits]] = []
+  static func subtract(_ a: [BitSet], _ b: [BitSet]) -> [[BitSet]] {
+    var out: [[BitSet]] = []
     var prefix = a
     for i in 0..<fields {
       var piece = prefix
-      piece[i] = a[i].subtracting(b[i])
+      piece[i] = a[i] - b[i]
       if !piece[i].isEmpty { out.append(piece) }
       prefix[i] = a[i] & b[i]
       if prefix[i].isEmpty { break }
@@ -326,7 +316,7 @@ struct HeaderSpace: Sendable {
 
   /// Disjoint cubes joined where two differ in one field only (their union is then one cube):
   /// fewer, larger regions of the same set. Groups of more than 256 cubes are left as they are.
-  static func merged(_ cubes: [[AtomBits]]) -> [[AtomBits]] {
+  static func merged(_ cubes: [[BitSet]]) -> [[BitSet]] {
     var cs = cubes
     guard cs.count <= 256 else { return cs }
     var joined = true
@@ -355,7 +345,7 @@ struct HeaderSpace: Sendable {
   }
 
   /// The atom cube of one packet.
-  func contains(_ c: [AtomBits], _ p: Packet) -> Bool {
+  func contains(_ c: [BitSet], _ p: Packet) -> Bool {
     guard p.family == family else { return false }
     let idx = [
       source.atom(of: p.source), destination.atom(of: p.destination), ints[0].atom(of: p.protocolNumber), ints[1].atom(of: p.sourcePort),
@@ -365,34 +355,44 @@ struct HeaderSpace: Sendable {
   }
 
   /// A packet of a cube: each field's first atom's example value.
-  func example(_ c: [AtomBits]) -> Packet {
-    let i = c.map { $0.indexes.first ?? 0 }
+  func example(_ c: [BitSet]) -> Packet {
+    let i = c.map { $0.elements }
+    /// The example of the cube's first atom that gives a preferred value, else of its first atom.
+    func value(_ k: Int) -> Int {
+      let axis = ints[k - 2]
+      let atoms = i[k].isEmpty ? [0] : i[k]
+      for p in axis.preferred { if let a = atoms.first(where: { axis.range($0).contains(p) }) { return axis.example(a) } }
+      return axis.example(atoms[0])
+    }
+    func address(_ axis: AddressAxis, _ atoms: [Int]) -> IPPrefix {
+      let atoms = atoms.isEmpty ? [0] : atoms
+      return axis.atoms[atoms.first { axis.preferred.contains(axis.atoms[$0].example) } ?? atoms[0]].example
+    }
     return Packet(
-      source: source.atoms[i[0]].example, destination: destination.atoms[i[1]].example, protocolNumber: ints[0].range(i[2]).lowerBound,
-      sourcePort: ints[1].range(i[3]).lowerBound, destinationPort: ints[2].range(i[4]).lowerBound, tcpFlags: ints[3].range(i[5]).lowerBound,
-      icmpType: ints[4].range(i[6]).lowerBound, dscp: ints[5].range(i[7]).lowerBound)
+      source: address(source, i[0]), destination: address(destination, i[1]), protocolNumber: value(2), sourcePort: value(3),
+      destinationPort: value(4), tcpFlags: value(5), icmpType: value(6), dscp: value(7))
   }
 
   /// The cube in words: each field that is not any value.
-  func describe(_ c: [AtomBits]) -> String {
+  func describe(_ c: [BitSet]) -> String {
     let names = ["protocol", "source-port", "destination-port", "tcp-flags", "icmp-type", "dscp"]
     var parts: [String] = []
-    for (k, axis) in [source, destination].enumerated() where c[k].indexes.count < axis.count {
-      let idx = c[k].indexes
+    for (k, axis) in [source, destination].enumerated() where c[k].elements.count < axis.count {
+      let idx = c[k].elements
       let ps = idx.prefix(4).map { axis.text($0) }
-      let shown = ps.joined(separator: ", ") + (idx.count > 4 ? ", … (\(idx.count) atoms)" : "")
+      let shown = ps.joined(separator: " or ") + (idx.count > 4 ? " or … (\(idx.count) atoms)" : "")
       parts.append("\(k == 0 ? "source" : "destination") \(shown)")
     }
-    for k in 0..<6 where c[k + 2].indexes.count < ints[k].count {
-      parts.append("\(names[k]) " + IntRanges(c[k + 2].indexes.map { ints[k].range($0) }).description)
+    for k in 0..<6 where c[k + 2].elements.count < ints[k].count {
+      parts.append("\(names[k]) " + IntRanges(c[k + 2].elements.map { ints[k].range($0) }).description)
     }
-    return parts.isEmpty ? "every packet" : parts.joined(separator: ", ")
+    return parts.isEmpty ? "every packet" : parts.joined(separator: "; ")
   }
 }
 
 /// What a chain decides on a cube of header space.
 struct SymbolicPiece: Sendable {
-  var cube: [AtomBits]
+  var cube: [BitSet]
   var verdict: FilterVerdict
   var term: FilterTermRef?
   /// The deciding term's unmodelled conditions and actions, to tell two unmodelled terms apart.
@@ -402,8 +402,8 @@ struct SymbolicPiece: Sendable {
 extension HeaderSpace {
   /// The first-match partition of `region` by `chain`: disjoint cubes, each with the verdict
   /// and the deciding term, the rest to the implicit discard.
-  func partition(_ chain: FilterChain, _ region: [AtomBits]) -> [SymbolicPiece] {
-    var rest: [[AtomBits]] = Self.isEmpty(region) ? [] : [region]
+  func partition(_ chain: FilterChain, _ region: [BitSet]) -> [SymbolicPiece] {
+    var rest: [[BitSet]] = Self.isEmpty(region) ? [] : [region]
     var out: [SymbolicPiece] = []
     for ct in chain.terms where !rest.isEmpty {
       let t = ct.term
@@ -419,7 +419,7 @@ extension HeaderSpace {
         }
       }
       for d in cubes(t.match) {
-        var next: [[AtomBits]] = []
+        var next: [[BitSet]] = []
         for c in rest {
           let m = Self.intersect(c, d)
           if Self.isEmpty(m) {

@@ -155,7 +155,7 @@ public struct InterfaceRoles: Sendable {
         if u.families.contains(where: { $0 == "ethernet-switching" || $0 == "bridge" }) { note(&client, u.name, "switching family") }
         for a in u.addresses where a.length < (a.family == .inet ? 32 : 128) {
           if let n = ebgpBySubnet[PrefixIndex<String>.Key(a, length: a.length)] {
-            note(&client, u.name, "eBGP neighbor \(n.description.split(separator: "/")[0]) in its subnet")
+            note(&client, u.name, "eBGP neighbor \(n.addressText) in its subnet")
           }
         }
       }

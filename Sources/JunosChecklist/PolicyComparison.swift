@@ -75,7 +75,7 @@ public struct DecisionChange: Sendable {
     var s = "\(example.prefix) from \(example.protocolName)"
     if let t = example.routeType { s += " \(t.rawValue)" }
     if !example.isActive { s += " (inactive)" }
-    if let n = example.neighbor { s += " neighbor \(n.description.split(separator: "/")[0])" }
+    if let n = example.neighbor { s += " neighbor \(n.addressText)" }
     if !example.communities.isEmpty { s += " community \(example.communities.joined(separator: " "))" }
     if !example.asPath.isEmpty { s += " as-path \(example.asPath.map(String.init).joined(separator: " "))" }
     if let t = example.tag { s += " tag \(t)" }
@@ -246,7 +246,7 @@ extension PolicyDifference {
 
   /// Prefix classes in words, adjacent length intervals of one node merged; a whole family as
   /// `any IPv4 prefix`.
-  static func describePrefixes(_ set: ClassSet, _ space: RouteSpace) -> [String] {
+  static func describePrefixes(_ set: BitSet, _ space: RouteSpace) -> [String] {
     var out: [String] = []
     let families = [IPPrefix.Family.inet, .inet6].map { f in space.prefixes.indices.filter { space.prefixes[$0].node.family == f } }
     if families.allSatisfy({ $0.allSatisfy(set.contains) }) { return ["any prefix"] }
@@ -307,7 +307,7 @@ extension PolicyDifference {
   /// Tags and tables in words: empty when every class is in the set; `tag 100` (or `no tag`)
   /// when the set holds every table for the tags it holds, `rib inet.3` (or `another table`) when
   /// it holds every tag for its tables, else each class (`tag 100 in rib inet.3`).
-  static func describeAttributes(_ set: ClassSet, _ space: RouteSpace) -> [String] {
+  static func describeAttributes(_ set: BitSet, _ space: RouteSpace) -> [String] {
     let all = space.attributes
     let mine = set.elements.map { all[$0] }
     if mine.count == all.count { return [] }
@@ -324,7 +324,7 @@ extension PolicyDifference {
 
   /// Origins in words: a protocol alone when all its route types and states are in the set;
   /// empty when every origin the attachment point can see (`within`) is.
-  static func describeOrigins(_ set: ClassSet, _ space: RouteSpace, within scope: ClassSet) -> [String] {
+  static func describeOrigins(_ set: BitSet, _ space: RouteSpace, within scope: BitSet) -> [String] {
     let all = space.origins.indices
     if all.allSatisfy({ set.contains($0) || !scope.contains($0) }) { return [] }
     var out: [String] = []
@@ -377,14 +377,14 @@ struct SymbolicComparison {
     var box = RouteBox(space)
     box = box.restricted(
       .origin,
-      to: ClassSet(count: space.origins.count) { k in
+      to: BitSet(count: space.origins.count) { k in
         let o = space.origins[k]
         return (scope.protocolName.map { $0 == o.protocolName } ?? true) && (scope.routeType.map { $0 == o.routeType } ?? true)
           && (o.isActive || !scope.activeOnly)
       })
     if !scope.neighbors.isEmpty {
       let wanted = Set(scope.neighbors.map(\.network))
-      box = box.restricted(.neighbor, to: ClassSet(count: space.neighbors.count) { space.neighbors[$0].map(wanted.contains) ?? false })
+      box = box.restricted(.neighbor, to: BitSet(count: space.neighbors.count) { space.neighbors[$0].map(wanted.contains) ?? false })
     }
     self.scope = box
     before = SymbolicChain(options: old, space: space, attachment: attachment).run(chain: oldChain, over: box)

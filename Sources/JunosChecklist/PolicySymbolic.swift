@@ -1,66 +1,14 @@
-/// A set of the classes of one part of a route (indices into a ``RouteSpace`` list), as bits.
-struct ClassSet: Hashable, Sendable {
-  private(set) var words: [UInt64]
-
-  /// The empty set (`full: false`) or every class of `count`.
-  init(count: Int, full: Bool) {
-    words = [UInt64](repeating: full ? ~0 : 0, count: (count + 63) / 64)
-    if full, count % 64 != 0 { words[words.count - 1] = (UInt64(1) << UInt64(count % 64)) - 1 }
-  }
-
-  /// The classes of `count` for which `test` holds.
-  init(count: Int, where test: (Int) -> Bool) {
-    self.init(count: count, full: false)
-    for k in 0..<count where test(k) { insert(k) }
-  }
-
-  mutating func insert(_ k: Int) { words[k / 64] |= UInt64(1) << UInt64(k % 64) }
-
-  func contains(_ k: Int) -> Bool { words[k / 64] & (UInt64(1) << UInt64(k % 64)) != 0 }
-
-  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
-
-  /// The lowest class in the set.
-  var first: Int? {
-    for (i, w) in words.enumerated() where w != 0 { return i * 64 + w.trailingZeroBitCount }
-    return nil
-  }
-
-  /// The classes in the set, lowest first.
-  var elements: [Int] {
-    var out: [Int] = []
-    for (i, w) in words.enumerated() {
-      var v = w
-      while v != 0 {
-        out.append(i * 64 + v.trailingZeroBitCount)
-        v &= v - 1
-      }
-    }
-    return out
-  }
-
-  static func & (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 & $1 } }
-  static func | (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 | $1 } }
-  static func - (a: ClassSet, b: ClassSet) -> ClassSet { a.combined(b) { $0 & ~$1 } }
-
-  private func combined(_ o: ClassSet, _ f: (UInt64, UInt64) -> UInt64) -> ClassSet {
-    var r = self
-    for i in r.words.indices { r.words[i] = f(words[i], o.words[i]) }
-    return r
-  }
-}
-
 /// A product of class sets, one per part of a route: the routes whose every part is in its set.
 struct RouteBox: Hashable, Sendable {
-  var parts: [ClassSet]
+  var parts: [BitSet]
 
   /// Every route of `space`.
-  init(_ space: RouteSpace) { parts = RoutePart.allCases.map { ClassSet(count: space.count($0), full: true) } }
+  init(_ space: RouteSpace) { parts = RoutePart.allCases.map { BitSet(count: space.count($0), full: true) } }
 
   var isEmpty: Bool { parts.contains { $0.isEmpty } }
 
   /// The routes of the box whose `part` is in `set`.
-  func restricted(_ part: RoutePart, to set: ClassSet) -> RouteBox {
+  func restricted(_ part: RoutePart, to set: BitSet) -> RouteBox {
     var r = self
     r.parts[part.rawValue] = parts[part.rawValue] & set
     return r
@@ -113,9 +61,9 @@ final class SymbolicChain {
   }
 
   private struct CheckTable {
-    var matched: [PolicyActions.Terminal?: ClassSet] = [:]
-    var failed: ClassSet
-    var unmodelled: [String: ClassSet] = [:]
+    var matched: [PolicyActions.Terminal?: BitSet] = [:]
+    var failed: BitSet
+    var unmodelled: [String: BitSet] = [:]
   }
 
   private struct Flow {
@@ -132,7 +80,7 @@ final class SymbolicChain {
   }
 
   /// The classes of the origin part the attachment point's default accepts.
-  lazy var defaultAccepts = ClassSet(count: space.origins.count) { k in attachment.accepts(space.route(.origin, k)) }
+  lazy var defaultAccepts = BitSet(count: space.origins.count) { k in attachment.accepts(space.route(.origin, k)) }
 
   /// The outcomes of `chain` over the routes of `scope`: disjoint boxes covering it.
   func run(chain: [String], over scope: RouteBox) -> [SymbolicOutcome] {
@@ -184,7 +132,7 @@ final class SymbolicChain {
   private func split(_ box: RouteBox) -> [(RouteBox, Bool)] {
     var out: [(RouteBox, Bool)] = []
     for accepts in [true, false] {
-      let part = box.restricted(.origin, to: accepts ? defaultAccepts : ClassSet(count: space.origins.count, full: true) - defaultAccepts)
+      let part = box.restricted(.origin, to: accepts ? defaultAccepts : BitSet(count: space.origins.count, full: true) - defaultAccepts)
       if !part.isEmpty { out.append((part, accepts)) }
     }
     return out
@@ -353,12 +301,12 @@ final class SymbolicChain {
     if let t = tables[key] { return t }
     let part = check.part!
     let n = space.count(part)
-    var t = CheckTable(failed: ClassSet(count: n, full: false))
+    var t = CheckTable(failed: BitSet(count: n, full: false))
     for c in 0..<n {
       switch options.evaluate(check, of: term, on: space.route(part, c)) {
-      case .matched(_, let action): t.matched[action, default: ClassSet(count: n, full: false)].insert(c)
+      case .matched(_, let action): t.matched[action, default: BitSet(count: n, full: false)].insert(c)
       case .failed: t.failed.insert(c)
-      case .unmodelled(let w): t.unmodelled[w, default: ClassSet(count: n, full: false)].insert(c)
+      case .unmodelled(let w): t.unmodelled[w, default: BitSet(count: n, full: false)].insert(c)
       }
     }
     tables[key] = t

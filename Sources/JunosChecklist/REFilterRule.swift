@@ -38,9 +38,10 @@ struct REFilterCutsProtocol: Rule {
         guard let (piece, example) = parts.first(within: f.packets, { $0 == .discard || $0 == .reject }) else { continue }
         let cut = (term: piece.term, example: example)
         let at = Self.node(fw, a, cut.term) ?? f.node
-        out.append(
-          c.finding(
-            id, .warning, "lo0 filter \(Self.name(a)) discards \(f.label) (\(Self.termText(a, cut.term))), e.g. \(cut.example)", at: at))
+        var finding = c.finding(
+          id, .warning, "lo0 filter \(Self.name(a)) discards \(f.label) (\(Self.termText(a, cut.term))), e.g. \(cut.example)", at: at)
+        finding.subject = "\(a.key)\u{1}\(f.label)"
+        out.append(finding)
       }
     }
     return out
@@ -78,11 +79,12 @@ struct REFilterCutsProtocol: Rule {
         }
         let was = before[a.key].map { Self.termText($0, cut.oldTerm) } ?? "no filter"
         let path = Self.node(newFW, a, cut.newTerm).map { d.after.tree.pathWords(of: $0) } ?? ["interfaces", "lo0"]
-        out.append(
-          d.finding(
-            id, .error,
-            "lo0 filter \(Self.name(a)) now discards \(f.label) (\(Self.termText(a, cut.newTerm)), was accepted by \(was)), e.g. \(cut.example)",
-            path: path))
+        var finding = d.finding(
+          id, .error,
+          "lo0 filter \(Self.name(a)) now discards \(f.label) (\(Self.termText(a, cut.newTerm)), was accepted by \(was)), e.g. \(cut.example)",
+          path: path)
+        finding.subject = "\(a.key)\u{1}\(f.label)"
+        out.append(finding)
       }
     }
     return out
@@ -91,14 +93,8 @@ struct REFilterCutsProtocol: Rule {
   /// Drops the warnings (a configuration's) that an error of a change already reports for the
   /// same flow.
   static func dropCovered(_ findings: inout [Finding]) {
-    let errors = findings.filter { $0.rule == .reFilterCutsProtocol && $0.severity == .error }.map(\.message)
+    let errors = Set(findings.filter { $0.rule == .reFilterCutsProtocol && $0.severity == .error }.compactMap(\.subject))
     guard !errors.isEmpty else { return }
-    findings.removeAll { f in
-      guard f.rule == .reFilterCutsProtocol, f.severity == .warning, let r = f.message.firstRange(of: " discards "),
-        let end = f.message.ranges(of: " (").last, end.lowerBound > r.upperBound
-      else { return false }
-      let label = f.message[r.upperBound..<end.lowerBound]
-      return errors.contains { $0.contains("now discards \(label) (") }
-    }
+    findings.removeAll { f in f.rule == .reFilterCutsProtocol && f.severity == .warning && f.subject.map(errors.contains) == true }
   }
 }

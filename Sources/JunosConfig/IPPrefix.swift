@@ -186,6 +186,9 @@ public struct IPPrefix: Sendable, Hashable, CustomStringConvertible {
     return IPPrefix(family: family, bytes: b, length: length + 1)
   }
 
+  /// The address alone, without the length (`192.0.2.1`, `2001:db8::1`).
+  public var addressText: String { String(description.prefix { $0 != "/" }) }
+
   /// `10.0.0.0/8`; IPv6 in the RFC 5952 form (lower case, the longest run of two or more zero
   /// groups as `::`, IPv4-mapped addresses as `::ffff:a.b.c.d`).
   public var description: String {

@@ -95,7 +95,7 @@ public enum SemanticReport {
     let example: JSONTree = .object([
       ("prefix", .string("\(r.prefix)")), ("protocol", .string(r.protocolName)),
       ("routeType", r.routeType.map { .string($0.rawValue) } ?? .null), ("active", .bool(r.isActive)),
-      ("neighbor", r.neighbor.map { .string(String("\($0)".split(separator: "/")[0])) } ?? .null),
+      ("neighbor", r.neighbor.map { .string($0.addressText) } ?? .null),
       ("communities", .array(r.communities.map { .string($0) })),
       ("asPath", .array(r.asPath.map { .int(Int($0)) })),
       ("tag", tag), ("rib", rib),

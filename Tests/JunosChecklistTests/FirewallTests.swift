@@ -224,7 +224,7 @@ func packet(
     #expect(f.allSatisfy { $0.location == FindingLocation(file: "checklist/incidents/re-filter-bfd-narrowed.set", line: 1, column: 1) })
     #expect(
       f.map(\.message).contains(
-        "lo0 filter PROTECT-RE now discards BFD (udp 3784) from 10.12.99.9, the OSPF neighbour on ge-0/0/1.0 (term REST, was accepted by term BFD), e.g. udp 10.12.99.9:0 → 10.12.99.8:3784"
+        "lo0 filter PROTECT-RE now discards BFD (udp 3784) from 10.12.99.9, the OSPF neighbour on ge-0/0/1.0 (term REST, was accepted by term BFD), e.g. udp 10.12.99.9:49152 → 10.12.99.8:3784"
       ))
     #expect(Set(f.map { $0.message.split(separator: " ")[9] }) == ["10.12.99.9,", "10.12.99.7,", "10.12.99.1,"])
     #expect(f.allSatisfy { $0.path == "firewall family inet filter PROTECT-RE term REST" })
