@@ -306,7 +306,7 @@ struct BGPShutdownWithoutDrain: Rule {
   /// Whether group `g` drains its sessions; `graceful` is ``gracefulCommunities(_:)`` of `c`.
   static func drained(_ c: ConfigContext, _ g: BGPGroup, _ graceful: Set<String>) -> Bool {
     if g.gracefulShutdownSender { return true }
-    for name in g.exportChain ?? c.model.master.bgp?.exportChain ?? [] {
+    for name in policyNames(g.exportChain ?? c.model.master.bgp?.exportChain ?? []) {
       guard let p = c.model.policy.policies[name] else { continue }
       for t in p.terms {
         guard let then = c.tree.first(t.node, "then") else { continue }
