@@ -135,10 +135,20 @@ extension PolicyDifference {
     }
     var groups: [Key: [RouteBox]] = [:]
     var order: [Key] = []
+    var same = SameDefinitions(old, new)
+    var remainders: [TermRef: Bool] = [:]
     for a in before {
       for b in after {
         let box = a.box.intersection(b.box)
         guard !box.isEmpty, let kind = Self.kind(a, b) else { continue }
+        // Both sides stop at the same unmodelled term in the same state: the routes meet the same
+        // rest of the chain on both sides when it is written the same from that term on.
+        if kind == .undetermined, case .unmodelled(let t, let c) = a.decision, case .unmodelled(t, c) = b.decision,
+          a.actions == b.actions, a.changed == b.changed
+        {
+          if remainders[t] == nil { remainders[t] = same.sameRemainder(from: t, oldChain: oldChain, newChain: newChain) }
+          if remainders[t] == true { continue }
+        }
         let key = Key(kind: kind, before: "\(a.decision) \(a.actions)", after: "\(b.decision) \(b.actions)")
         if groups[key] == nil { order.append(key) }
         groups[key, default: []].append(box)

@@ -38,6 +38,8 @@ struct SymbolicOutcome: Sendable {
   var box: RouteBox
   var decision: RouteEvaluation.Decision
   var actions: [String]
+  /// The attributes an earlier matching term changed, when the run stopped (as the flow's).
+  var changed: [TermCheck: TermRef] = [:]
 }
 
 /// The symbolic run of one policy chain over a ``RouteSpace``: the space cut into boxes, each
@@ -100,7 +102,7 @@ final class SymbolicChain {
       case .policy(let name):
         for (flow, r) in run(options.policies[name]!, pending, depth: 0) {
           if case .decided(let d) = r {
-            out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+            out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions, changed: flow.changed))
           } else {
             next.append(flow)
           }
@@ -108,10 +110,10 @@ final class SymbolicChain {
       case .expression(let e):
         for (flow, r) in expression(e, pending, depth: 0) {
           switch r {
-          case .stop(let d): out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+          case .stop(let d): out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions, changed: flow.changed))
           case .value(let v):
             if let d = v.decision(of: e) {
-              out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions))
+              out.append(SymbolicOutcome(box: flow.box, decision: d, actions: flow.actions, changed: flow.changed))
             } else {
               next.append(flow)
             }

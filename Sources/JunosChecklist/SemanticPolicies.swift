@@ -281,8 +281,26 @@ struct SameDefinitions {
 
   private mutating func compute(_ name: String) -> Bool {
     guard let a = old.policies[name], let b = new.policies[name] else { return old.policies[name] == nil && new.policies[name] == nil }
-    guard a.terms.count == b.terms.count else { return false }
-    for (x, y) in zip(a.terms, b.terms) {
+    return sameTerms(a.terms[...], b.terms[...])
+  }
+
+  /// Whether a route that reaches term `t` on both sides meets the same rest of the chain: `t`'s
+  /// policy is a plain element of both chains, its terms from `t` on are the same, and so are the
+  /// elements after it. (A term reached through a subroutine or an expression: `false`.)
+  mutating func sameRemainder(from t: TermRef, oldChain: [String], newChain: [String]) -> Bool {
+    guard let oe = parsePolicyChain(oldChain), let ne = parsePolicyChain(newChain),
+      let i = oe.firstIndex(of: .policy(t.policy)), let j = ne.firstIndex(of: .policy(t.policy)),
+      oe[(i + 1)...].elementsEqual(ne[(j + 1)...]), let a = old.policies[t.policy], let b = new.policies[t.policy],
+      let x = a.terms.firstIndex(where: { $0.name == t.term }), let y = b.terms.firstIndex(where: { $0.name == t.term })
+    else { return false }
+    for name in oe[(i + 1)...].flatMap(\.policies) where !same(name) { return false }
+    return sameTerms(a.terms[x...], b.terms[y...])
+  }
+
+  /// Whether two runs of terms are written the same, with the named sets and subroutines they read.
+  private mutating func sameTerms(_ a: ArraySlice<PolicyTerm>, _ b: ArraySlice<PolicyTerm>) -> Bool {
+    guard a.count == b.count else { return false }
+    for (x, y) in zip(a, b) {
       guard x.name == y.name, x.from == y.from, x.to == y.to, x.then == y.then else { return false }
       for c in [x.from, x.to] {
         for l in c.prefixLists + c.prefixListFilters.map(\.name) + c.routeFilterLists {

@@ -116,6 +116,27 @@ private func compare(
     #expect(c.attributes == ["rib inet.3"])
   }
 
+  /// A community condition after a term that adds a community is not modelled; when the chain is
+  /// written the same from that term on, the routes that stop there are not a change.
+  @Test func anUnmodelledTermWrittenTheSameAfterAChangeIsNotReported() throws {
+    let base = [
+      "community TAGGED members 65000:1", "policy-statement P term TAG then community add TAGGED",
+      "policy-statement P term MATCH from community TAGGED", "policy-statement P term MATCH then accept",
+      "policy-statement Q term REST then reject",
+    ]
+    // Unchanged chain, compared anyway (as --every does): nothing.
+    #expect(compare(base, base, chain: ["P", "Q"], .bgpImport).changes.isEmpty)
+    // A term put in front: only its routes (undetermined before, rejected now) are listed, not
+    // every route that still stops at the unmodelled term.
+    let prefixed = ["policy-statement P term DROP from route-filter 10.0.0.0/8 exact", "policy-statement P term DROP then reject"] + base
+    let d = compare(base, prefixed, chain: ["P", "Q"], .bgpImport)
+    #expect(d.changes.map(\.kind) == [.undetermined])
+    #expect(d.changes.first?.prefixes == ["10.0.0.0/8"])
+    // The chain after the term changes: the routes that stop there may meet it.
+    let changedAfter = base.map { $0.replacingOccurrences(of: "term REST then reject", with: "term REST then accept") }
+    #expect(compare(base, changedAfter, chain: ["P", "Q"], .bgpImport).changes.map(\.kind) == [.undetermined])
+  }
+
   /// A condition that is not modelled (`area`) makes the routes that reach it undetermined, never
   /// silently equal.
   @Test func anUnmodelledConditionGivesUndeterminedNotSilence() {
