@@ -65,7 +65,7 @@ PermitTunnel no
 PrintMotd no
 PrintLastLog no
 UseDNS no
-LoginGraceTime 30
+LoginGraceTime 120
 MaxStartups 64:30:128
 MaxSessions 64
 LogLevel VERBOSE
