@@ -134,15 +134,16 @@ struct ChangeLocator: Sendable {
     for (i, start) in starts.enumerated() {
       if let only = onlyLines, !only.contains(i + 1) { continue }
       let end = i + 1 < starts.count ? starts[i + 1] : file.bytes.count
-      let text = String(decoding: file.bytes[start..<end], as: UTF8.self)
-      var words = Self.tokens(text)
+      let text = file.bytes[start..<end]
+      let hasClose = text.contains(UInt8(ascii: "}"))
+      var words = Self.tokens(utf8: text)
       guard let first = words.first else {
         // A line holding only `}` closes a block (the stack would otherwise grow with every
         // block of a curly file, and each line's path with it).
-        if text.contains("}") { _ = stack.popLast() }
+        if hasClose { _ = stack.popLast() }
         continue
       }
-      if text.hasPrefix("[edit") {
+      if text.starts(with: "[edit".utf8) {
         banner = Array(words.dropFirst())
         stack = []
         continue
@@ -161,41 +162,46 @@ struct ChangeLocator: Sendable {
         marker = true
       }
       words.removeAll { $0 == "inactive:" || $0 == "protect:" }
-      let opens = text.contains("{")
-      let closes = words.isEmpty && text.contains("}")
-      if closes {
+      if words.isEmpty && hasClose {
         _ = stack.popLast()
         continue
       }
       if marker && !words.isEmpty { lines.append(Line(words: banner + stack.flatMap { $0 } + words, offset: start)) }
-      if opens && !text.contains("}") { stack.append(words) }
+      if !hasClose && text.contains(UInt8(ascii: "{")) { stack.append(words) }
     }
   }
 
-  static func tokens(_ line: String) -> [String] {
+  /// The words of a command or compare line: blanks, `;`, braces and brackets separate them;
+  /// double quotes group (and are dropped).
+  static func tokens(_ line: String) -> [String] { tokens(utf8: line.utf8) }
+
+  /// `tokens` on the line's UTF-8 bytes (every separator is ASCII, so a multi-byte character
+  /// never splits; a CR of a CRLF line ends the word like any blank).
+  static func tokens<Bytes: Collection<UInt8>>(utf8 line: Bytes) -> [String] {
     var out: [String] = []
-    var cur = ""
+    var cur: [UInt8] = []
     var quoted = false
     var inWord = false
-    for ch in line {
+    for b in line {
       if quoted {
-        if ch == "\"" { quoted = false } else { cur.append(ch) }
+        if b == UInt8(ascii: "\"") { quoted = false } else { cur.append(b) }
         continue
       }
-      switch ch {
-      case "\"":
+      switch b {
+      case UInt8(ascii: "\""):
         quoted = true
         inWord = true
-      case " ", "\t", "\n", "\r", ";", "{", "}", "[", "]":
-        if inWord { out.append(cur) }
-        cur = ""
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"),
+        UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+        if inWord { out.append(String(decoding: cur, as: UTF8.self)) }
+        cur.removeAll(keepingCapacity: true)
         inWord = false
       default:
-        cur.append(ch)
+        cur.append(b)
         inWord = true
       }
     }
-    if inWord { out.append(cur) }
+    if inWord { out.append(String(decoding: cur, as: UTF8.self)) }
     return out
   }
 
