@@ -181,10 +181,10 @@ extension PolicyOptions {
       case .unmodelled(let keyword):
         result.trace.append(.init(term: ref, matched: false, reason: "\(keyword) not modelled"))
         return .decided(.unmodelled(ref, condition: keyword))
-      case .failed(let why):
-        result.trace.append(.init(term: ref, matched: false, reason: why))
+      case .failed(let check):
+        result.trace.append(.init(term: ref, matched: false, reason: failureReason(check, term, route)))
       case .matched(let why, let filterAction):
-        result.trace.append(.init(term: ref, matched: true, reason: why))
+        result.trace.append(.init(term: ref, matched: true, reason: why.description))
         result.actions += term.then.modifications
         for check in term.then.changedChecks where result.changed[check] == nil { result.changed[check] = ref }
         switch filterAction ?? term.then.terminal {
@@ -296,22 +296,46 @@ private struct Unmodelled: Error {
 
 /// Values of one kind, ORed: `nil` when `test` holds for one of `names` (or there are none),
 /// else why the term stops (no match, or the first unmodelled value).
-private func anyOf(_ names: [String], kind: String, _ test: (String) throws(Unmodelled) -> Bool) -> ConcreteMatch? {
+private func anyOf(_ names: [String], kind: TermCheck, _ test: (String) throws(Unmodelled) -> Bool) -> ConcreteMatch? {
   guard !names.isEmpty else { return nil }
   do {
     for name in names where try test(name) { return nil }
   } catch {
     return .unmodelled(error.condition)
   }
-  return .failed("\(kind) \(names.joined(separator: " ")) not matched")
+  return .failed(kind)
 }
 
-/// How one term's conditions (or one kind of them) met one route.
+/// How one term's conditions (or one kind of them) met one route. The reasons are data, printed
+/// only into a trace: the symbolic run asks this of every route class and never prints them.
+/// What met a term's conditions, as a trace says it.
+enum MatchReason: CustomStringConvertible {
+  /// One kind of condition met (no text of its own).
+  case kind
+  /// All of a term's conditions met (`conditions met`, or `no conditions`).
+  case term(hasConditions: Bool)
+  case routeFilter(RouteFilter)
+  case prefixList(String)
+  case prefixListFilter(PrefixListFilter)
+  case routeFilterList(String, RouteFilter)
+
+  var description: String {
+    switch self {
+    case .kind: ""
+    case .term(let has): has ? "conditions met" : "no conditions"
+    case .routeFilter(let f): "route-filter \(f.prefix) \(f.match)"
+    case .prefixList(let name): "prefix-list \(name)"
+    case .prefixListFilter(let f): "prefix-list-filter \(f.name) \(f.modifier)"
+    case .routeFilterList(let name, let f): "route-filter-list \(name) \(f.prefix) \(f.match)"
+    }
+  }
+}
+
 enum ConcreteMatch {
   /// Met; with the action of the route filter that matched, when it has its own.
-  case matched(String, PolicyActions.Terminal?)
-  /// Not met, and why.
-  case failed(String)
+  case matched(MatchReason, PolicyActions.Terminal?)
+  /// Not met: the kind of condition that failed (`PolicyOptions.failureReason` words it).
+  case failed(TermCheck)
   /// A condition that is not modelled, by its keyword.
   case unmodelled(String)
 }
@@ -404,7 +428,7 @@ extension PolicyOptions {
       case .matched: continue
       }
     }
-    return .matched(term.from.isEmpty ? "no conditions" : "conditions met", nil)
+    return .matched(.term(hasConditions: !term.from.isEmpty), nil)
   }
 
   /// The subroutine elements of a `from policy` condition against `route`, ORed.
@@ -422,10 +446,31 @@ extension PolicyOptions {
       switch r {
       case .stop(.unmodelled(_, let k)): return .unmodelled(k)
       case .stop: return .unmodelled("policy \(element.policies.joined(separator: " "))")
-      case .value(let v): if v.value { return .matched("", nil) }
+      case .value(let v): if v.value { return .matched(.kind, nil) }
       }
     }
-    return .failed("policy \(elements.map(\.description).joined(separator: " ")) not matched")
+    return .failed(.subroutine)
+  }
+
+  /// Why `check` of `term` failed for `route`, as the trace says it.
+  func failureReason(_ check: TermCheck, _ term: PolicyTerm, _ route: Route) -> String {
+    let c = term.from
+    func list(_ values: [String]) -> String { values.joined(separator: " ") }
+    switch check {
+    case .protocols: return "protocol \(route.protocolName) not in \(list(c.protocols))"
+    case .routeType: return "route-type \(route.routeType?.rawValue ?? "none") not in \(list(c.routeTypes))"
+    case .tag: return "tag \(route.tag.map(String.init) ?? "none") not in \(list(c.tags))"
+    case .rib: return "rib \(route.rib ?? "(another table)") not in \(list(c.ribs))"
+    case .neighbor: return "neighbor not in \(list(c.neighbors))"
+    case .family: return "family \(route.prefix.family.rawValue) not in \(list(c.families))"
+    case .community: return "community \(list(c.communities)) not matched"
+    case .asPath: return "as-path \(list(c.asPaths)) not matched"
+    case .subroutine:
+      let elements = parsePolicyChain(c.subroutines)?.map(\.description) ?? c.subroutines
+      return "policy \(list(elements)) not matched"
+    case .prefix: return "no prefix condition matches \(route.prefix.network)"
+    case .unsupported: return "conditions not modelled"
+    }
   }
 
   /// One kind of condition of `term` (not `.subroutine`) against `route`; it reads only the
@@ -439,11 +484,11 @@ extension PolicyOptions {
       if !c.instances.isEmpty { return .unmodelled("instance") }
       return .unmodelled(c.other.first ?? "")
     case .protocols:
-      if c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) { return .matched("", nil) }
-      return .failed("protocol \(route.protocolName) not in \(c.protocols.joined(separator: " "))")
+      if c.protocols.contains(where: { protocolMatches($0, route.protocolName) }) { return .matched(.kind, nil) }
+      return .failed(.protocols)
     case .routeType:
-      if let t = route.routeType, c.routeTypes.contains(t.rawValue) { return .matched("", nil) }
-      return .failed("route-type \(route.routeType?.rawValue ?? "none") not in \(c.routeTypes.joined(separator: " "))")
+      if let t = route.routeType, c.routeTypes.contains(t.rawValue) { return .matched(.kind, nil) }
+      return .failed(.routeType)
     case .tag:
       // Whether an untagged route meets `tag 0` is not documented: `tag 0` is not modelled.
       var wanted: [UInt32] = []
@@ -451,36 +496,36 @@ extension PolicyOptions {
         guard let v = UInt32(t), v != 0 else { return .unmodelled("tag \(t)") }
         wanted.append(v)
       }
-      if let t = route.tag, wanted.contains(t) { return .matched("", nil) }
-      return .failed("tag \(route.tag.map(String.init) ?? "none") not in \(c.tags.joined(separator: " "))")
+      if let t = route.tag, wanted.contains(t) { return .matched(.kind, nil) }
+      return .failed(.tag)
     case .rib:
-      if let r = route.rib, c.ribs.contains(r) { return .matched("", nil) }
-      return .failed("rib \(route.rib ?? "(another table)") not in \(c.ribs.joined(separator: " "))")
+      if let r = route.rib, c.ribs.contains(r) { return .matched(.kind, nil) }
+      return .failed(.rib)
     case .neighbor:
       let hit = route.neighbor.map { n in
         c.neighbors.contains { IPPrefix($0).map { $0.family == n.family && $0.bytes == n.bytes } ?? false }
       }
-      return hit == true ? .matched("", nil) : .failed("neighbor not in \(c.neighbors.joined(separator: " "))")
+      return hit == true ? .matched(.kind, nil) : .failed(.neighbor)
     case .family:
-      if c.families.contains(route.prefix.family.rawValue) { return .matched("", nil) }
-      return .failed("family \(route.prefix.family.rawValue) not in \(c.families.joined(separator: " "))")
+      if c.families.contains(route.prefix.family.rawValue) { return .matched(.kind, nil) }
+      return .failed(.family)
     case .community:
       // Named communities are ORed; the members of one are ANDed; `invert-match` negates.
       return anyOf(
-        c.communities, kind: "community",
+        c.communities, kind: .community,
         { (name) throws(Unmodelled) -> Bool in
           guard let d = communityDefinitions[name], !d.members.isEmpty else { throw Unmodelled("community \(name)") }
           guard let carried = d.carried(by: route.communities) else { throw Unmodelled("community \(name) regular expression") }
           return carried != d.invertMatch
-        }) ?? .matched("", nil)
+        }) ?? .matched(.kind, nil)
     case .asPath:
       // Named AS-path expressions are ORed, each matched against the whole path.
       return anyOf(
-        c.asPaths, kind: "as-path",
+        c.asPaths, kind: .asPath,
         { (name) throws(Unmodelled) -> Bool in
           guard let re = asPathRegex(name) else { throw Unmodelled("as-path \(name)") }
           return re.matches(route.asPath)
-        }) ?? .matched("", nil)
+        }) ?? .matched(.kind, nil)
     case .subroutine:
       return .unmodelled("policy")
     case .prefix:
@@ -496,14 +541,14 @@ extension PolicyOptions {
   private func prefixMatch(_ c: MatchConditions, _ p: IPPrefix, term: PolicyActions.Terminal?) -> ConcreteMatch {
     if !c.routeFilters.isEmpty {
       switch longestMatch(c.routeFilters, p) {
-      case .some(.some(let f)): return .matched("route-filter \(f.prefix) \(f.match)", f.action ?? term)
+      case .some(.some(let f)): return .matched(.routeFilter(f), f.action ?? term)
       case .some(.none): break
       case .none: return .unmodelled("route-filter")
       }
     }
     for name in c.prefixLists {
       guard let entries = prefixLists[name], !openPrefixLists.contains(name) else { return .unmodelled("prefix-list \(name)") }
-      if entries.contains(where: { $0.length == p.length && $0.contains(p) }) { return .matched("prefix-list \(name)", term) }
+      if entries.contains(where: { $0.length == p.length && $0.contains(p) }) { return .matched(.prefixList(name), term) }
     }
     for plf in c.prefixListFilters {
       guard let entries = prefixLists[plf.name], !openPrefixLists.contains(plf.name) else {
@@ -511,7 +556,7 @@ extension PolicyOptions {
       }
       if case .unknown = plf.match { return .unmodelled("prefix-list-filter \(plf.modifier)") }
       switch longestMatch(entries.map { RouteFilter(prefix: $0, match: plf.match) }, p) {
-      case .some(.some): return .matched("prefix-list-filter \(plf.name) \(plf.modifier)", term)
+      case .some(.some): return .matched(.prefixListFilter(plf), term)
       case .some(.none): break
       case .none: return .unmodelled("prefix-list-filter \(plf.name)")
       }
@@ -519,12 +564,12 @@ extension PolicyOptions {
     for name in c.routeFilterLists {
       guard let list = routeFilterLists[name], !openPrefixLists.contains(name) else { return .unmodelled("route-filter-list \(name)") }
       switch longestMatch(list, p) {
-      case .some(.some(let f)): return .matched("route-filter-list \(name) \(f.prefix) \(f.match)", f.action ?? term)
+      case .some(.some(let f)): return .matched(.routeFilterList(name, f), f.action ?? term)
       case .some(.none): break
       case .none: return .unmodelled("route-filter-list \(name)")
       }
     }
-    return .failed("no prefix condition matches \(p)")
+    return .failed(.prefix)
   }
 }
 

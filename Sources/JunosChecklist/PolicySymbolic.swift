@@ -256,7 +256,7 @@ final class SymbolicChain {
         }
         var failed = f
         failed.box = f.box.restricted(part, to: table.failed)
-        if !failed.box.isEmpty { out.append((failed, .failed(""))) }
+        if !failed.box.isEmpty { out.append((failed, .failed(check))) }
         for (keyword, set) in table.unmodelled.sorted(by: { $0.key < $1.key }) {
           var u = f
           u.box = f.box.restricted(part, to: set)
@@ -265,7 +265,7 @@ final class SymbolicChain {
       }
       live = met
     }
-    return out + live.map { ($0.0, .matched("", $0.1)) }
+    return out + live.map { ($0.0, .matched(.kind, $0.1)) }
   }
 
   /// `from policy [ A ( B && ! C ) ]` over a flow: each element in turn (ORed), as the concrete
@@ -289,12 +289,12 @@ final class SymbolicChain {
         case .stop(.unmodelled(_, let k)): out.append((f, .unmodelled(k)))
         case .stop: out.append((f, .unmodelled("policy \(element.policies.joined(separator: " "))")))
         case .value(let v):
-          if v.value { out.append((f, .matched("", nil))) } else { no.append(f) }
+          if v.value { out.append((f, .matched(.kind, nil))) } else { no.append(f) }
         }
       }
       undecided = no
     }
-    return out + undecided.map { ($0, .failed("")) }
+    return out + undecided.map { ($0, .failed(.subroutine)) }
   }
 
   /// The check's verdict on every class of its part, computed once.
