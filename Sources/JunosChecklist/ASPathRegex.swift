@@ -14,14 +14,53 @@ public struct ASPathRegex: Sendable, Hashable {
 
   let root: Node
 
-  /// An expression built by another reader of the same tree (community fields).
-  init(root: Node) { self.root = root }
+  /// An expression built by another reader of the same tree (community fields); `nil` when it
+  /// is out of the bounds below.
+  init?(root: Node) {
+    guard Self.withinBounds(root) else { return nil }
+    self.root = root
+  }
 
   /// Parses `text`; `nil` when it is not an expression of the dialect.
   public init?(_ text: String) {
     var p = Parser(bytes: Array(text.utf8))
     guard let root = p.alternatives(), p.atEnd else { return nil }
-    self.root = root
+    self.init(root: root)
+  }
+
+  /// The longest shortest match, in ASes (or digits), an expression may have.
+  static let maxShortestMatch = 1024
+
+  /// Whether matching `root` stays polynomial: repetitions nest at most two deep (`(1+ 2)*`;
+  /// each level multiplies the rounds of `step`, so `1+++…` would take time exponential in its
+  /// `+`s), and the shortest match is at most `maxShortestMatch` long (`1{1000}{1000}` would
+  /// write a million ASes).
+  static func withinBounds(_ root: Node) -> Bool {
+    /// The repetition depth of `n` and the length of its shortest match (capped), or `nil`
+    /// when `n` matches nothing.
+    func measure(_ n: Node) -> (depth: Int, length: Int?) {
+      switch n {
+      case .atom(let ranges): return (0, ranges?.isEmpty == true ? nil : 1)
+      case .sequence(let nodes):
+        var depth = 0
+        var length: Int? = 0
+        for m in nodes {
+          let x = measure(m)
+          depth = max(depth, x.depth)
+          length = length.flatMap { a in x.length.map { min(a + $0, maxShortestMatch + 1) } }
+        }
+        return (depth, length)
+      case .alternatives(let nodes):
+        let xs = nodes.map(measure)
+        return (xs.map(\.depth).max() ?? 0, xs.compactMap(\.length).min())
+      case .repeated(let inner, let lo, _):
+        let x = measure(inner)
+        if lo == 0 { return (x.depth + 1, 0) }
+        return (x.depth + 1, x.length.map { min($0 * lo, maxShortestMatch + 1) })
+      }
+    }
+    let m = measure(root)
+    return m.depth <= 2 && (m.length ?? 0) <= maxShortestMatch
   }
 
   /// Whether the whole of `path` matches (`^` and `$` are implicit).

@@ -213,6 +213,39 @@ private func acceptTerm(_ filters: [String]) -> PolicyOptions {
     for bad in ["(1", "[]", "1 )", "2-1", "4294967296", "a", "[1"] { #expect(ASPathRegex(bad) == nil, "\(bad)") }
   }
 
+  /// Repetitions nested three deep, or a shortest match longer than 1,024 ASes, are out of the
+  /// dialect (matching `1+++…` took time exponential in its `+`s, found by the policy fuzzer):
+  /// the condition is unmodelled, never guessed. Community fields share the bound.
+  @Test func asPathRegexBounds() {
+    #expect(ASPathRegex("(1+ 2)*")?.matches([1, 1, 2, 1, 2]) == true)
+    #expect(ASPathRegex("(1+)+")?.matches([1, 1, 1]) == true)
+    #expect(ASPathRegex("((1+)+)+") == nil)
+    #expect(ASPathRegex(".* 1" + String(repeating: "+", count: 80) + "$") == nil)
+    #expect(ASPathRegex("1{32}{32}")?.shortestMatch?.count == 1024)
+    #expect(ASPathRegex("1{32}{33}") == nil)
+    #expect(ASPathRegex("(1{1000}){2}|2")?.shortestMatch == [2])
+    let o = options(
+      """
+      set policy-options policy-statement P term T from as-path DEEP
+      set policy-options policy-statement P term T then reject
+      set policy-options as-path DEEP ".* 1+++$"
+
+      """)
+    let r = Route(prefix: IPPrefix("10.0.0.0/8")!, protocolName: "bgp", asPath: [1])
+    #expect(o.evaluate(chain: ["P"], route: r, attachment: .bgpImport).decision == .unmodelled(ref("P", "T"), condition: "as-path DEEP"))
+    let o2 = options(
+      """
+      set policy-options policy-statement P term C from community DEEPC
+      set policy-options policy-statement P term C then reject
+      set policy-options community DEEPC members "^65000:((1+)+)+$"
+
+      """)
+    let c = Route(prefix: IPPrefix("10.0.0.0/8")!, protocolName: "bgp", communities: ["65000:1"])
+    #expect(
+      o2.evaluate(chain: ["P"], route: c, attachment: .bgpImport).decision
+        == .unmodelled(ref("P", "C"), condition: "community DEEPC regular expression"))
+  }
+
   @Test func subroutines() {
     let o = options(
       """
