@@ -306,9 +306,7 @@ private func anyOf(_ names: [String], kind: TermCheck, _ test: (String) throws(U
   return .failed(kind)
 }
 
-/// How one term's conditions (or one kind of them) met one route. The reasons are data, printed
-/// only into a trace: the symbolic run asks this of every route class and never prints them.
-/// What met a term's conditions, as a trace says it.
+/// What met a term's conditions, worded (`description`) only when a trace is printed.
 enum MatchReason: CustomStringConvertible {
   /// One kind of condition met (no text of its own).
   case kind
@@ -331,6 +329,8 @@ enum MatchReason: CustomStringConvertible {
   }
 }
 
+/// How one term's conditions (or one kind of them) met one route. The reasons are data, worded
+/// only into a trace: the symbolic run asks this of every route class and never prints them.
 enum ConcreteMatch {
   /// Met; with the action of the route filter that matched, when it has its own.
   case matched(MatchReason, PolicyActions.Terminal?)
@@ -469,7 +469,7 @@ extension PolicyOptions {
       let elements = parsePolicyChain(c.subroutines)?.map(\.description) ?? c.subroutines
       return "policy \(list(elements)) not matched"
     case .prefix: return "no prefix condition matches \(route.prefix.network)"
-    case .unsupported: return "conditions not modelled"
+    case .unsupported: return "conditions not modelled"  // (never failed: unsupported stops as unmodelled)
     }
   }
 
